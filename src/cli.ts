@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+import { ConfigError, loadConfig } from './config.js';
+import { AppError } from './http/errors.js';
+import { runAdmin, UsageError } from './commands/admin.js';
+import { runDemo } from './commands/demo.js';
+import { startServer } from './commands/serve.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+
+const USAGE = `usage: patent-status <command>
+  serve      serve the API (REST and discovery) on HOST:PORT
+  demo       embedded database, a funded demo key printed, API served
+  migrate    apply pending database migrations
+  admin      operator commands: credit, orgs, revoke-key`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      await startServer(config);
+      return;
+    case 'demo':
+      await runDemo(config);
+      return;
+    case 'migrate': {
+      const db = await openDatabase(config);
+      try {
+        const applied = await migrate(db);
+        console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'database is up to date');
+      } finally {
+        await db.close();
+      }
+      return;
+    }
+    case 'admin':
+      await runAdmin(config, rest);
+      return;
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { mkdirSync, openSync, closeSync, writeSync, readFileSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface DataDirLock {
+  release(): void;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: a second process opening the same directory loses its commits
+ * silently (DESIGN.md §8). A pid file refuses the second opener; a stale file left by a
+ * crashed process is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, '.patent-status.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return {
+        release() {
+          try {
+            unlinkSync(path);
+          } catch {
+            // already gone: nothing to release
+          }
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+        throw new Error(
+          `the data directory ${dataDir} is in use by process ${holder}; the embedded engine allows one process ` +
+            'per directory (set DATABASE_URL to share a PostgreSQL server between processes)',
+        );
+      }
+      unlinkSync(path);
+    }
+  }
+  throw new Error(`could not lock the data directory ${dataDir}`);
+}

@@ -1,0 +1,35 @@
+/**
+ * The one interface both engines implement. Callers own transactions (STYLE.md #5):
+ * repository functions take a `Queryable`, which is either the database or a transaction.
+ */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One parameterized statement. Never interpolate values into `sql`. */
+  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  /** A script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type EngineName = 'pglite' | 'postgresql';
+
+export interface Database extends Queryable {
+  readonly engine: EngineName;
+  /** Commits when `fn` resolves, rolls back when it throws. Keep it short: on PGlite it blocks every other query. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Postgres type OIDs whose default JS mapping we override in both engines. */
+export const PG_TYPE = {
+  INT8: 20,
+  DATE: 1082,
+} as const;
+
+/** `date` stays the plain `YYYY-MM-DD` text: a JS Date would shift with the process time zone. */
+export const parseDate = (value: string): string => value;
+/** Our bigint columns (balances, counts) stay far below 2^53. */
+export const parseInt8 = (value: string): number => Number(value);

@@ -1,0 +1,70 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type Database, type Queryable, type QueryResult, PG_TYPE, parseDate, parseInt8 } from './database.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(target: PGliteLike): Queryable {
+  return {
+    async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+      const result = await target.query<R>(sql, params as unknown[]);
+      // PGlite counts only written rows in affectedRows (0 for a SELECT); pg's rowCount counts returned rows too.
+      return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  };
+}
+
+export interface PgliteOptions {
+  /** Directory persisted on disk; null keeps the database in memory (tests). */
+  dataDir: string | null;
+  /** A dumped data directory to start from (tests share one migrated template). */
+  loadDataDir?: Blob;
+}
+
+export interface PgliteDatabase extends Database {
+  /** A tarball of the data directory, loadable with `loadDataDir` (tests share one migrated template). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export async function openPglite(options: PgliteOptions): Promise<PgliteDatabase> {
+  // Two processes on one data directory silently lose the second one's commits: refuse instead.
+  const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : null;
+  let db: PGlite;
+  try {
+    db = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+      parsers: { [PG_TYPE.DATE]: parseDate, [PG_TYPE.INT8]: parseInt8 },
+      // Every commit waits for the file system: an acknowledged credit or ingest survives a crash.
+      relaxedDurability: false,
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const base = wrap(db);
+  return {
+    engine: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(wrap(tx)));
+    },
+    async dumpDataDir() {
+      return db.dumpDataDir('none');
+    },
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+

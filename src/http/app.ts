@@ -1,0 +1,73 @@
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ajvFormats from 'ajv-formats';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accountRoutes } from '../resources/accounts/routes.js';
+import { ProvenanceService } from '../resources/provenance/service.js';
+import { API_VERSION } from '../version.js';
+import { registerAccessControl } from './access.js';
+import type { AppContext } from './context.js';
+import { registerCharging } from './credits.js';
+import { discoveryRoutes } from './discovery/routes.js';
+import { RouteRegistry } from './discovery/route-registry.js';
+import { registerErrorHandling } from './error-handler.js';
+
+type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
+/** ajv-formats types its options parameter more narrowly than Fastify's plugin slot: same function at run time. */
+const formatsPlugin = ajvFormats.default as unknown as AjvPlugin;
+
+export interface BuildOptions {
+  /** A pino logger (the server's); tests run silent without one. */
+  logger?: FastifyBaseLogger;
+}
+
+export type App = FastifyInstance;
+
+/**
+ * The whole HTTP application as one Fastify instance, without listening: the server entry point
+ * listens on it, tests call `inject`. Add routes before `ready()`; cross-cutting hooks (keys,
+ * charging, error rendering, documentation) apply to every route, including ones added later.
+ */
+export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: context.config.bodyLimitBytes,
+    // Bounded parameters: no path segment or query string can make the router or parser work hard.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      plugins: [formatsPlugin],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  // Order matters: access defaults must be on a route before the registry documents it.
+  registerAccessControl(app, context.db);
+  const registry = new RouteRegistry();
+  registry.attach(app);
+  registerCharging(app, context.db);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Patent Status Service',
+        version: API_VERSION,
+        description: 'Status of US patent applications and patents from a nightly copy of USPTO bulk data. Guide: /agents.md',
+      },
+      servers: [{ url: context.config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+          BearerAuth: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+
+  const provenance = new ProvenanceService(context.db);
+  await app.register(accountRoutes(context));
+  await app.register(discoveryRoutes(context, registry, provenance));
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.js';
+import { debitOrg } from '../resources/accounts/accounts.sql.js';
+import { accessOf } from './access.js';
+import { paymentRequired } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Units this request costs if it succeeds; handlers of list routes set it from their rows. */
+    chargeUnits: number;
+  }
+}
+
+export const ROWS_PER_UNIT = 100;
+
+/** Spec §8 with D15: a list or citation response costs one unit per 100 rows, at least one. */
+export function unitsForRows(rows: number): number {
+  return Math.max(1, Math.ceil(rows / ROWS_PER_UNIT));
+}
+
+export function chargeForRows(request: FastifyRequest, rows: number): void {
+  request.chargeUnits = unitsForRows(rows);
+}
+
+/** D15: a balance never goes negative, so a list returns at most balance × 100 rows. */
+export function affordableRows(request: FastifyRequest): number {
+  return (request.caller?.balanceUnits ?? 0) * ROWS_PER_UNIT;
+}
+
+/**
+ * Charging happens once, here at the edge, after the handler succeeded: 2xx responses of data
+ * routes are debited atomically; everything else reports `X-Credits-Charged: 0`.
+ */
+export function registerCharging(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('chargeUnits', 1);
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const caller = request.caller;
+    const status = reply.statusCode;
+    if (!caller || accessOf(request) !== 'data' || status < 200 || status > 299) {
+      reply.header('X-Credits-Charged', '0');
+      return payload;
+    }
+    const remaining = await debitOrg(db, caller.orgId, request.chargeUnits);
+    if (remaining === null) {
+      // Concurrent requests spent the balance after this one was admitted: nothing is served unpaid.
+      const error = paymentRequired();
+      reply.code(error.status).header('X-Credits-Charged', '0').header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify(error.toBody());
+    }
+    reply.header('X-Credits-Charged', String(request.chargeUnits)).header('X-Credits-Remaining', String(remaining));
+    return payload;
+  });
+}

@@ -1,0 +1,135 @@
+import { ERROR_CATALOGUE } from '../errors.js';
+import { MINIMUM_TOPUP_USD } from '../errors.js';
+import type { RouteEntry } from './route-registry.js';
+
+interface JsonSchemaObject {
+  properties?: Record<string, { description?: string; type?: string; anyOf?: unknown[]; format?: string; minimum?: number; maximum?: number; maxLength?: number; maxItems?: number; minItems?: number; default?: unknown; enum?: unknown[] }>;
+  required?: string[];
+}
+
+function describeField(name: string, schema: NonNullable<JsonSchemaObject['properties']>[string], required: boolean): string {
+  const facts: string[] = [];
+  if (schema.type) facts.push(schema.format ? `${schema.type}, ${schema.format}` : schema.type);
+  if (schema.enum) facts.push(`one of ${schema.enum.join(', ')}`);
+  if (schema.minimum !== undefined) facts.push(`≥ ${schema.minimum}`);
+  if (schema.maximum !== undefined) facts.push(`≤ ${schema.maximum}`);
+  if (schema.minItems !== undefined || schema.maxItems !== undefined) facts.push(`${schema.minItems ?? 0}–${schema.maxItems ?? '∞'} items`);
+  if (schema.maxLength !== undefined) facts.push(`at most ${schema.maxLength} characters`);
+  if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
+  facts.push(required ? 'required' : 'optional');
+  return `\`${name}\` (${facts.join('; ')})${schema.description ? `: ${schema.description}` : ''}`;
+}
+
+function parameters(entry: RouteEntry): string[] {
+  const lines: string[] = [];
+  for (const [part, label] of [['params', 'path'], ['querystring', 'query'], ['body', 'body']] as const) {
+    const schema = entry.schema[part] as JsonSchemaObject | undefined;
+    if (!schema?.properties) continue;
+    const required = new Set(schema.required ?? []);
+    const fields = Object.entries(schema.properties).map(([name, field]) => describeField(name, field, required.has(name)));
+    if (fields.length > 0) lines.push(`  - ${label}: ${fields.join('; ')}`);
+  }
+  return lines;
+}
+
+const ACCESS_TEXT = { public: 'no key', account: 'key of the org', data: 'key of a funded org' } as const;
+
+export function endpointList(entries: RouteEntry[]): string {
+  return entries
+    .filter((entry) => !entry.url.startsWith('/documentation'))
+    .map((entry) =>
+      [`- \`${entry.method} ${entry.url}\`: ${entry.summary} (${ACCESS_TEXT[entry.access]}; cost: ${entry.cost})`, ...parameters(entry)].join('\n'),
+    )
+    .join('\n');
+}
+
+export function errorTable(): string {
+  const rows = Object.entries(ERROR_CATALOGUE).map(([code, { status, message }]) => `| ${status} | \`${code}\` | ${message} |`);
+  return ['| status | error | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** `/agents.md`: everything an AI agent needs to use the service, built from the live route list. */
+export function renderAgentGuide(entries: RouteEntry[], baseUrl: string): string {
+  const hasData = entries.some((entry) => entry.access === 'data');
+  return `# Patent Status Service: guide for AI agents
+
+This service answers questions about US patent applications and patents from its own copy of the
+USPTO's public bulk data, refreshed nightly. It never calls the patent office live, has no rate
+limit per key, and answers in JSON. Base address: \`${baseUrl}\`.
+
+## Authentication
+Send your key on every \`/v1\` request, either as \`X-API-KEY: <key>\` or \`Authorization: Bearer <key>\`.
+\`/agent/me\`, \`/keys\` and \`/agent/checkout-link\` take a key of the organization too.
+\`/agent/signup\`, \`/health\` and the discovery documents need no key.
+A missing, revoked or mistyped key gives 401 \`invalid_api_key\`.
+
+## Funding, step by step
+1. \`POST ${baseUrl}/agent/signup\` with \`{"owner_email": "<the human owner's e-mail>", "agent_name": "<you>"}\`.
+   The answer (201) holds \`api_key\`: it is shown once, store it. The owner receives an e-mail (without the key).
+   Signing up again with the same e-mail before the first payment revokes the old key and returns a new one;
+   after a payment it answers 409 \`org_exists\` (use a key you already hold; \`POST /keys\` mints more).
+2. \`POST ${baseUrl}/agent/checkout-link\` with \`{"amount_usd": ${MINIMUM_TOPUP_USD}}\` (whole dollars, at least ${MINIMUM_TOPUP_USD}).
+   It returns \`url\` and \`expires_at\` (24 hours). Give the url to a human: they pay on the hosted page, no login.
+   A deployment without a payment processor answers 503 \`billing_not_configured\`: ask its operator for credit.
+3. Poll \`GET ${baseUrl}/agent/me\` until \`balance_units\` is positive, then query.
+Until then every data request answers 402 \`payment_required\`, whose body names the checkout call to make.
+
+## Costs
+20 US dollars buy 1,000 units; credit never expires. A request costs 1 unit; a list response costs 1 unit per
+100 rows returned (at least 1). Only 2xx responses are charged. Every response carries \`X-Credits-Charged\`
+(0 on errors); charged responses also carry \`X-Credits-Remaining\`, the balance after the charge.
+A list never costs more than your balance: it returns fewer rows and a cursor to continue.
+
+## Conventions
+- Application numbers are 8 digits; slashes, commas and spaces are ignored (\`17/248,024\` = \`17248024\`).
+- Patent numbers carry no commas; design, plant and reissue prefixes \`D\`, \`PP\`, \`RE\` are allowed.
+- Publication numbers: printed (\`US20230080435A1\`) or bare (\`2023/0080435\`, latest kind A9 > A2 > A1).
+- Dates are \`YYYY-MM-DD\`; timestamps ISO 8601. Lists take \`limit\` (1–1000, default 100) and \`cursor\`, and return \`next_cursor\`.
+- Every object carries provenance: \`source\` {product, file_date}, \`as_of\`, \`stale\`.
+
+## Endpoints
+${endpointList(entries)}
+${hasData ? '' : '\nNo data endpoint is loaded in this deployment yet; the account endpoints above work.\n'}
+## Errors
+Every error body is \`{"error": "<code>", "message": "...", "detail": ...}\`. A 422's \`detail\` is a list of
+\`{loc, msg, type, input, ctx}\`, where \`loc\` names the part and field, e.g. \`["query", "limit"]\`.
+
+${errorTable()}
+
+## Examples
+\`\`\`sh
+curl -s -X POST ${baseUrl}/agent/signup -H 'content-type: application/json' \\
+  -d '{"owner_email": "owner@example.com", "agent_name": "my-agent"}'
+curl -s ${baseUrl}/agent/me -H "X-API-KEY: $KEY"
+curl -s -X POST ${baseUrl}/agent/checkout-link -H "Authorization: Bearer $KEY" \\
+  -H 'content-type: application/json' -d '{"amount_usd": 20}'
+\`\`\`
+
+Machine-readable description: \`${baseUrl}/openapi.json\`. Service health: \`${baseUrl}/health\`.
+`;
+}
+
+/** `/.well-known/skills/default/skill.md`: the same facts in the skill-file form agents load. */
+export function renderSkill(entries: RouteEntry[], baseUrl: string): string {
+  return `---
+name: patent-status
+description: Look up the status of US patent applications and patents (status, prosecution, ownership, claims, citations, PTAB, maintenance, entities, search) from a nightly copy of USPTO bulk data. Use when asked about a US application, patent or publication number.
+---
+
+# Patent Status Service
+
+Base address: \`${baseUrl}\`. JSON in and out. Full guide: \`${baseUrl}/agents.md\`; OpenAPI: \`${baseUrl}/openapi.json\`.
+
+## Before the first query
+1. \`POST /agent/signup\` \`{"owner_email": "...", "agent_name": "..."}\` → \`api_key\` (shown once; store it).
+2. \`POST /agent/checkout-link\` \`{"amount_usd": ${MINIMUM_TOPUP_USD}}\` with the key → give \`url\` to the human owner to pay.
+3. Poll \`GET /agent/me\` until \`balance_units\` > 0.
+
+Send the key as \`X-API-KEY: <key>\` or \`Authorization: Bearer <key>\`. 1 unit per request, 1 per 100 list rows;
+20 dollars = 1,000 units; errors cost nothing. 401 \`invalid_api_key\`: bad key. 402 \`payment_required\`: buy credit.
+422 \`validation_error\`: read \`detail[].loc\` and \`detail[].msg\` and fix the request.
+
+## Endpoints
+${endpointList(entries)}
+`;
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { ProvenanceProperties } from '../schemas.js';
+import { VERSION } from '../../version.js';
+import type { ProvenanceService } from '../../resources/provenance/service.js';
+import { renderAgentGuide, renderSkill } from './agent-guide.js';
+import type { RouteRegistry } from './route-registry.js';
+
+const HealthResponse = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  version: Type.String(),
+  engine: Type.Union([Type.Literal('pglite'), Type.Literal('postgresql')]),
+  products: Type.Array(
+    Type.Object({
+      product: Type.String(),
+      file_date: ProvenanceProperties.source.properties.file_date,
+      as_of: ProvenanceProperties.as_of,
+      stale: Type.Boolean(),
+    }),
+  ),
+  time: Type.String({ format: 'date-time' }),
+});
+
+const Markdown = Type.String({ description: 'text/markdown' });
+
+/** `/health` (DESIGN.md D11) and the discovery documents; none of them needs a key. */
+export function discoveryRoutes(context: AppContext, registry: RouteRegistry, provenance: ProvenanceService): FastifyPluginAsyncTypebox {
+  const baseUrl = context.config.publicBaseUrl;
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        config: { access: 'public', cost: 'free' },
+        schema: { summary: 'Service and data-freshness report', tags: ['meta'], response: { 200: HealthResponse, 503: HealthResponse } },
+      },
+      async (_request, reply) => {
+        const base = { version: VERSION, engine: context.db.engine, time: new Date().toISOString() };
+        try {
+          await context.db.query('SELECT 1');
+          const products = (await provenance.all()).map((p) => ({ product: p.source.product, file_date: p.source.file_date, as_of: p.as_of, stale: p.stale }));
+          return { status: 'ok' as const, ...base, products };
+        } catch (error) {
+          reply.log.error({ err: error }, 'health check: database unreachable');
+          return reply.code(503).send({ status: 'unavailable' as const, ...base, products: [] });
+        }
+      },
+    );
+
+    app.get(
+      '/openapi.json',
+      { config: { access: 'public', cost: 'free' }, schema: { summary: 'OpenAPI 3 description of every route', tags: ['meta'] } },
+      async () => app.swagger(),
+    );
+
+    // Rendered on first request: by then every route has registered itself.
+    let guide: string | null = null;
+    let skill: string | null = null;
+    app.get(
+      '/agents.md',
+      { config: { access: 'public', cost: 'free' }, schema: { summary: 'Guide for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } } },
+      async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((guide ??= renderAgentGuide(registry.entries, baseUrl))),
+    );
+    app.get(
+      '/.well-known/skills/default/skill.md',
+      { config: { access: 'public', cost: 'free' }, schema: { summary: 'Skill file for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } } },
+      async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((skill ??= renderSkill(registry.entries, baseUrl))),
+    );
+  };
+}

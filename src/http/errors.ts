@@ -1,0 +1,84 @@
+/**
+ * The one error catalogue (spec §7, DESIGN.md D12/D14). Every error the API returns is built
+ * here and rendered once by the error handler; `docs/errors.md` lists the same codes and a
+ * unit test keeps the two in step.
+ */
+export const ERROR_CATALOGUE = {
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  amount_below_minimum: { status: 400, message: 'The checkout amount is below the minimum of 20 US dollars.' },
+  missing_filter: { status: 400, message: 'At least one filter is required.' },
+  invalid_api_key: { status: 401, message: 'The API key is missing, revoked or mistyped.' },
+  payment_required: { status: 402, message: 'This account has no credit left. Buy credit to continue.' },
+  not_found: { status: 404, message: 'Not found.' },
+  org_exists: { status: 409, message: 'An organization with this owner e-mail has been funded; sign in with one of its keys.' },
+  limit_reached: { status: 409, message: 'The organization has reached a limit.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  validation_error: { status: 422, message: 'The request is invalid.' },
+  internal_error: { status: 500, message: 'An unexpected error occurred.' },
+  billing_not_configured: { status: 503, message: 'This deployment does not take payments; ask its operator to add credit.' },
+  service_unavailable: { status: 503, message: 'The service is temporarily unavailable; retry shortly.' },
+  computation_timeout: { status: 504, message: 'The computation took too long.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One item of a 422 `detail` list (the shape pydantic-based clients already parse). */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly detail?: unknown,
+    /** Extra top-level body members some errors carry (the 402 checkout hint). */
+    readonly extra?: Record<string, unknown>,
+    options?: { cause?: unknown },
+  ) {
+    super(message ?? ERROR_CATALOGUE[code].message, options);
+    this.name = 'AppError';
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: this.code,
+      message: this.message,
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...this.extra,
+    };
+  }
+}
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  detail?: unknown;
+  [extra: string]: unknown;
+}
+
+export const MINIMUM_TOPUP_USD = 20;
+
+export function paymentRequired(): AppError {
+  return new AppError('payment_required', undefined, undefined, {
+    checkout: { method: 'POST', path: '/agent/checkout-link', body: { amount_usd: MINIMUM_TOPUP_USD } },
+    minimum_usd: MINIMUM_TOPUP_USD,
+  });
+}
+
+export function notFound(message: string, detail?: unknown): AppError {
+  return new AppError('not_found', message, detail);
+}
+
+/** A 422 for a rule a JSON schema cannot express (e.g. a malformed application number). */
+export function invalidParameter(issue: ValidationIssue): AppError {
+  return new AppError('validation_error', undefined, [issue]);
+}

@@ -1,0 +1,90 @@
+import type { FastifySchemaValidationError } from 'fastify';
+import type { ValidationIssue } from './errors.js';
+
+const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** Ajv keyword → stable `type` and a readable message; `ctx` carries the limit that failed. */
+function describe(error: FastifySchemaValidationError): Pick<ValidationIssue, 'msg' | 'type' | 'ctx'> {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { type: 'missing', msg: 'Field required' };
+    case 'type':
+      return { type: `${String(params.type)}_type`, msg: `Input should be of type ${String(params.type)}`, ctx: { expected: params.type } };
+    case 'minimum':
+      return { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${String(params.limit)}`, ctx: { ge: params.limit } };
+    case 'exclusiveMinimum':
+      return { type: 'greater_than', msg: `Input should be greater than ${String(params.limit)}`, ctx: { gt: params.limit } };
+    case 'maximum':
+      return { type: 'less_than_equal', msg: `Input should be less than or equal to ${String(params.limit)}`, ctx: { le: params.limit } };
+    case 'exclusiveMaximum':
+      return { type: 'less_than', msg: `Input should be less than ${String(params.limit)}`, ctx: { lt: params.limit } };
+    case 'minLength':
+      return { type: 'string_too_short', msg: `String should have at least ${String(params.limit)} characters`, ctx: { min_length: params.limit } };
+    case 'maxLength':
+      return { type: 'string_too_long', msg: `String should have at most ${String(params.limit)} characters`, ctx: { max_length: params.limit } };
+    case 'minItems':
+      return { type: 'too_short', msg: `List should have at least ${String(params.limit)} items`, ctx: { min_length: params.limit } };
+    case 'maxItems':
+      return { type: 'too_long', msg: `List should have at most ${String(params.limit)} items`, ctx: { max_length: params.limit } };
+    case 'pattern':
+      return { type: 'string_pattern_mismatch', msg: `String should match pattern '${String(params.pattern)}'`, ctx: { pattern: params.pattern } };
+    case 'format':
+      return { type: `${String(params.format)}_format`, msg: `Input should be a valid ${String(params.format)}`, ctx: { format: params.format } };
+    case 'enum':
+      return { type: 'enum', msg: `Input should be one of ${JSON.stringify(params.allowedValues)}`, ctx: { expected: params.allowedValues } };
+    case 'const':
+      return { type: 'literal_error', msg: `Input should be ${JSON.stringify(params.allowedValue)}`, ctx: { expected: params.allowedValue } };
+    case 'additionalProperties':
+      return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' };
+    case 'anyOf':
+    case 'oneOf':
+      return { type: 'union', msg: 'Input does not match any allowed form' };
+    default:
+      return { type: error.keyword, msg: error.message ?? 'Input is invalid' };
+  }
+}
+
+function pathSegments(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+function valueAt(root: unknown, path: (string | number)[]): unknown {
+  let value = root;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}
+
+/** Ajv errors of one request part → the `detail` list of a 422. */
+export function toValidationIssues(
+  errors: FastifySchemaValidationError[],
+  context: string,
+  data: unknown,
+): ValidationIssue[] {
+  const location = LOCATION[context] ?? context;
+  const issues = errors.map((error): ValidationIssue => {
+    const params = error.params as Record<string, unknown>;
+    const path = pathSegments(error.instancePath);
+    const field =
+      error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+    const loc = typeof field === 'string' ? [...path, field] : path;
+    const { msg, type, ctx } = describe(error);
+    return { loc: [location, ...loc], msg, type, input: valueAt(data, loc), ...(ctx ? { ctx } : {}) };
+  });
+  // allErrors reports a failing union once per branch; one line per location and type is enough.
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${JSON.stringify(issue.loc)}|${issue.type}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

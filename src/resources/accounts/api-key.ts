@@ -1,0 +1,43 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const KEY_BODY_LENGTH = 32;
+const KEY_PATTERN = /^pss_[0-9A-Za-z]{32}$/;
+export const KEY_PREFIX_LENGTH = 12;
+
+function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 4 × 62: rejecting larger bytes keeps every character equally likely.
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** `pss_` + 32 base62 characters (DESIGN.md D14): about 190 bits of randomness. */
+export function generateApiKey(): string {
+  return `pss_${randomBase62(KEY_BODY_LENGTH)}`;
+}
+
+export function hashApiKey(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+export function keyPrefix(key: string): string {
+  return key.slice(0, KEY_PREFIX_LENGTH);
+}
+
+export function looksLikeApiKey(candidate: string): boolean {
+  return KEY_PATTERN.test(candidate);
+}
+
+/** Constant-time comparison of a presented key's hash with a stored one. */
+export function hashesMatch(presented: Buffer, stored: Buffer): boolean {
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}
+
+export function newId(kind: 'org' | 'key'): string {
+  return `${kind}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+}

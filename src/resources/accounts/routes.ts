@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { signupNotice } from '../../billing/notifier.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError, MINIMUM_TOPUP_USD } from '../../http/errors.js';
+import * as schemas from './schemas.js';
+import { accountView, createKey, signup } from './service.js';
+
+function signupNote(baseUrl: string): string {
+  return (
+    'Store this key now: it is shown only once. Requests under /v1 need prepaid credit ' +
+    `(20 US dollars = 1,000 units). Next: POST ${baseUrl}/agent/checkout-link with {"amount_usd": 20} and this key, ` +
+    'give the returned url to a human to pay, then poll GET /agent/me until balance_units is positive.'
+  );
+}
+
+/** Spec §4 "Account and billing": signup, extra keys, the account view and checkout links. */
+export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
+  const { db, config, notifier } = context;
+  return async (app) => {
+    app.post(
+      '/agent/signup',
+      {
+        config: { access: 'public', cost: 'free' },
+        schema: {
+          summary: 'Create an organization and its first API key',
+          description:
+            'A new e-mail creates an unfunded organization and returns a key once. Signing up again with the same e-mail ' +
+            'before the organization was ever funded revokes the old key and returns a new one; after funding it answers 409 org_exists. ' +
+            'The owner is notified by e-mail (never with the key).',
+          tags: ['account'],
+          body: schemas.SignupBody,
+          response: { 201: schemas.SignupResponse },
+        },
+      },
+      async (request, reply) => {
+        const agentName = request.body.agent_name ?? null;
+        const result = await signup(db, request.body.owner_email, agentName);
+        await notifier.send(
+          signupNotice({ email: request.body.owner_email.trim().toLowerCase(), orgId: result.orgId, agentName, rekeyed: result.rekeyed, baseUrl: config.publicBaseUrl }),
+        );
+        return reply.code(201).send({
+          api_key: result.key.api_key,
+          org_id: result.orgId,
+          key_id: result.key.key_id,
+          prefix: result.key.prefix,
+          note: signupNote(config.publicBaseUrl),
+        });
+      },
+    );
+
+    app.post(
+      '/keys',
+      {
+        config: { access: 'account', cost: 'free' },
+        schema: {
+          summary: 'Mint another key on the same balance',
+          description: 'Any key of the organization may mint further keys (at most 25 active; beyond, 409 limit_reached). The new key is shown once.',
+          tags: ['account'],
+          body: schemas.CreateKeyBody,
+          response: { 201: schemas.CreateKeyResponse },
+        },
+      },
+      async (request, reply) => {
+        const key = await createKey(db, request.caller!.orgId, request.body.name ?? null);
+        return reply.code(201).send(key);
+      },
+    );
+
+    app.get(
+      '/agent/me',
+      {
+        config: { access: 'account', cost: 'free' },
+        schema: {
+          summary: 'The account: balance and active keys',
+          description: 'Works for funded and unfunded organizations; poll it after a payment until balance_units is positive.',
+          tags: ['account'],
+          response: { 200: schemas.AccountResponse },
+        },
+      },
+      async (request) => accountView(db, request.caller!.orgId),
+    );
+
+    app.post(
+      '/agent/checkout-link',
+      {
+        config: { access: 'account', cost: 'free' },
+        schema: {
+          summary: 'A hosted payment page to buy credit',
+          description:
+            `Whole US dollars, at least ${MINIMUM_TOPUP_USD} (below: 400 amount_below_minimum). The link expires after 24 hours; ` +
+            'a human pays on it without logging in and the credit lands on the shared balance. ' +
+            'A deployment without a payment processor answers 503 billing_not_configured; its operator credits accounts instead.',
+          tags: ['account'],
+          body: schemas.CheckoutBody,
+          response: { 200: schemas.CheckoutResponse },
+        },
+      },
+      async (request) => {
+        if (request.body.amount_usd < MINIMUM_TOPUP_USD) {
+          throw new AppError('amount_below_minimum', undefined, { minimum_usd: MINIMUM_TOPUP_USD, amount_usd: request.body.amount_usd });
+        }
+        // The payment processor (Stripe, DESIGN.md D19) is configured by a later release step.
+        throw new AppError('billing_not_configured');
+      },
+    );
+  };
+}

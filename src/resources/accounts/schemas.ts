@@ -1,0 +1,60 @@
+import { Type } from 'typebox';
+import { Nullable } from '../../http/schemas.js';
+
+const Name = Type.String({ maxLength: 200 });
+
+export const SignupBody = Type.Object(
+  {
+    owner_email: Type.String({ format: 'email', maxLength: 254, description: "E-mail of the human who owns the account and pays" }),
+    agent_name: Type.Optional(Nullable(Name)),
+  },
+  { additionalProperties: false },
+);
+
+const MintedKeyProperties = {
+  api_key: Type.String({ description: 'Shown once; store it now' }),
+  key_id: Type.String(),
+  prefix: Type.String({ description: 'First 12 characters, for recognizing the key later' }),
+  name: Nullable(Type.String()),
+  created_at: Type.String({ format: 'date-time' }),
+};
+
+export const SignupResponse = Type.Object({
+  api_key: MintedKeyProperties.api_key,
+  org_id: Type.String(),
+  key_id: Type.String(),
+  prefix: Type.String(),
+  note: Type.String(),
+});
+
+export const CreateKeyBody = Type.Object({ name: Type.Optional(Nullable(Name)) }, { additionalProperties: false });
+export const CreateKeyResponse = Type.Object(MintedKeyProperties);
+
+export const AccountResponse = Type.Object({
+  org_id: Type.String(),
+  owner_email: Type.String(),
+  agent_name: Nullable(Type.String()),
+  balance_units: Type.Integer(),
+  funded: Type.Boolean({ description: 'Ever funded (signup with this e-mail then answers 409 org_exists)' }),
+  keys: Type.Array(
+    Type.Object({
+      key_id: Type.String(),
+      prefix: Type.String(),
+      name: Nullable(Type.String()),
+      created_at: Type.String({ format: 'date-time' }),
+    }),
+  ),
+});
+
+export const CheckoutBody = Type.Object(
+  {
+    // No schema minimum: below 20 is the documented 400 amount_below_minimum, not a 422.
+    amount_usd: Type.Integer({ maximum: 100_000, description: 'Whole US dollars, at least 20 (20 dollars = 1,000 units)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const CheckoutResponse = Type.Object({
+  url: Type.String({ format: 'uri', description: 'Hosted payment page for a human; no login' }),
+  expires_at: Type.String({ format: 'date-time' }),
+});

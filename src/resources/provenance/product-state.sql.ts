@@ -1,0 +1,22 @@
+import type { Queryable } from '../../db/database.js';
+import type { ProductState } from '../../domain/provenance.js';
+
+export async function listProductStates(db: Queryable): Promise<ProductState[]> {
+  const { rows } = await db.query<ProductState>(/* SQL */ `SELECT product, file_date, ingested_at FROM product_state ORDER BY product`);
+  return rows;
+}
+
+/** Called by each ingest when a file finished loading; an older file never moves the date back. */
+export async function upsertProductState(
+  db: Queryable,
+  state: { product: string; fileDate: string; fileName: string; ingestedAt: Date },
+): Promise<void> {
+  await db.query(
+    /* SQL */ `INSERT INTO product_state (product, file_date, file_name, ingested_at) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (product) DO UPDATE SET
+                 file_date = GREATEST(product_state.file_date, EXCLUDED.file_date),
+                 file_name = CASE WHEN EXCLUDED.file_date >= product_state.file_date THEN EXCLUDED.file_name ELSE product_state.file_name END,
+                 ingested_at = EXCLUDED.ingested_at`,
+    [state.product, state.fileDate, state.fileName, state.ingestedAt],
+  );
+}

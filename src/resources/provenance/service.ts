@@ -1,0 +1,39 @@
+import type { Queryable } from '../../db/database.js';
+import { type ProductState, type Provenance, provenanceOf } from '../../domain/provenance.js';
+import { listProductStates } from './product-state.sql.js';
+
+/** product_state changes only when an ingest finishes (possibly in another process): a short cache is exact enough. */
+const CACHE_MS = 5_000;
+
+/** The one place every resource gets its `source`, `as_of` and `stale` from. */
+export class ProvenanceService {
+  private cached: { at: number; states: Map<string, ProductState> } | null = null;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async states(): Promise<Map<string, ProductState>> {
+    const at = Date.now();
+    if (!this.cached || at - this.cached.at > CACHE_MS) {
+      const rows = await listProductStates(this.db);
+      this.cached = { at, states: new Map(rows.map((row) => [row.product, row])) };
+    }
+    return this.cached.states;
+  }
+
+  /** Drop the cache (an in-process ingest just finished). */
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  async of(product: string): Promise<Provenance> {
+    return provenanceOf(product, (await this.states()).get(product) ?? null, this.now());
+  }
+
+  async all(): Promise<Provenance[]> {
+    const now = this.now();
+    return [...(await this.states()).values()].map((state) => provenanceOf(state.product, state, now));
+  }
+}
