@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import type { Database } from './db/database.js';
 import { AppError } from './http/errors.js';
 import { runAdmin, UsageError } from './commands/admin.js';
 import { runDemo } from './commands/demo.js';
@@ -13,6 +14,15 @@ const USAGE = `usage: patent-status <command>
   migrate    apply pending database migrations
   admin      operator commands: credit, orgs, revoke-key`;
 
+async function withDatabase(config: Config, work: (db: Database) => Promise<void>): Promise<void> {
+  const db = await openDatabase(config);
+  try {
+    await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const config = loadConfig();
@@ -23,18 +33,17 @@ async function main(argv: string[]): Promise<void> {
     case 'demo':
       await runDemo(config);
       return;
-    case 'migrate': {
-      const db = await openDatabase(config);
-      try {
+    case 'migrate':
+      await withDatabase(config, async (db) => {
         const applied = await migrate(db);
         console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'database is up to date');
-      } finally {
-        await db.close();
-      }
+      });
       return;
-    }
     case 'admin':
-      await runAdmin(config, rest);
+      await withDatabase(config, async (db) => {
+        await migrate(db);
+        await runAdmin(db, rest);
+      });
       return;
     default:
       throw new UsageError(USAGE);

@@ -44,7 +44,13 @@ export function createNotifier(smtp: SmtpConfig | null, log: Log): Notifier {
   };
 }
 
-export function signupNotice(input: { email: string; orgId: string; agentName: string | null; rekeyed: boolean; baseUrl: string }): OwnerNotice {
+export function signupNotice(input: {
+  email: string;
+  orgId: string;
+  agentName: string | null;
+  rekeyed: boolean;
+  baseUrl: string;
+}): OwnerNotice {
   const agent = input.agentName ? `An agent named "${input.agentName}"` : 'An agent';
   const action = input.rekeyed
     ? 'signed up again with your e-mail address. The previous key of your organization was revoked and a new one was issued to the agent.'

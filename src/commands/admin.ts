@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Config } from '../config.js';
-import { migrate } from '../db/migrate.js';
-import { openDatabase } from '../db/open.js';
+import type { Database } from '../db/database.js';
 import * as accounts from '../resources/accounts/accounts.sql.js';
 import { creditByEmail } from '../resources/accounts/service.js';
 
@@ -12,8 +10,8 @@ const USAGE = `usage:
 
 export class UsageError extends Error {}
 
-/** Operator commands; each prints one line per fact and exits non-zero on failure. */
-export async function runAdmin(config: Config, argv: string[], out: (line: string) => void = console.log): Promise<void> {
+/** Operator commands on an open, migrated database; each prints one line per fact. */
+export async function runAdmin(db: Database, argv: string[], out: (line: string) => void = console.log): Promise<void> {
   const [sub, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -21,26 +19,25 @@ export async function runAdmin(config: Config, argv: string[], out: (line: strin
     strict: true,
   });
   if (sub !== 'credit' && sub !== 'orgs' && sub !== 'revoke-key') throw new UsageError(USAGE);
-  const db = await openDatabase(config);
-  try {
-    await migrate(db);
-    if (sub === 'credit') {
-      const units = Number(values.units);
-      if (!values.email || !Number.isInteger(units) || units <= 0) throw new UsageError(`credit needs --email and a positive integer --units\n${USAGE}`);
-      const result = await creditByEmail(db, { email: values.email, units, source: 'admin', reference: values.reference ?? null });
-      out(result.applied ? `credited ${units} units to ${result.orgId}; balance ${result.balance}` : `reference already applied; ${result.orgId} balance ${result.balance}`);
-    } else if (sub === 'orgs') {
-      out('org_id\towner_email\tbalance_units\tfunded_at\tactive_keys');
-      for (const org of await accounts.listOrgs(db)) {
-        out([org.org_id, org.owner_email, org.balance_units, org.funded_at?.toISOString() ?? '-', org.active_keys].join('\t'));
-      }
-    } else {
-      if (!values.key) throw new UsageError(`revoke-key needs --key\n${USAGE}`);
-      const revoked = await accounts.revokeKey(db, values.key);
-      if (!revoked) throw new UsageError(`no active key has the id or prefix ${values.key}`);
-      out(`revoked ${revoked.key_id} (${revoked.prefix}…) of ${revoked.org_id}`);
+  if (sub === 'credit') {
+    const units = Number(values.units);
+    if (!values.email || !Number.isInteger(units) || units <= 0)
+      throw new UsageError(`credit needs --email and a positive integer --units\n${USAGE}`);
+    const result = await creditByEmail(db, { email: values.email, units, source: 'admin', reference: values.reference ?? null });
+    out(
+      result.applied
+        ? `credited ${units} units to ${result.orgId}; balance ${result.balance}`
+        : `reference already applied; ${result.orgId} balance ${result.balance}`,
+    );
+  } else if (sub === 'orgs') {
+    out('org_id\towner_email\tbalance_units\tfunded_at\tactive_keys');
+    for (const org of await accounts.listOrgs(db)) {
+      out([org.org_id, org.owner_email, org.balance_units, org.funded_at?.toISOString() ?? '-', org.active_keys].join('\t'));
     }
-  } finally {
-    await db.close();
+  } else {
+    if (!values.key) throw new UsageError(`revoke-key needs --key\n${USAGE}`);
+    const revoked = await accounts.revokeKey(db, values.key);
+    if (!revoked) throw new UsageError(`no active key has the id or prefix ${values.key}`);
+    out(`revoked ${revoked.key_id} (${revoked.prefix}…) of ${revoked.org_id}`);
   }
 }

@@ -19,10 +19,21 @@ export async function ensureDemoAccount(db: Database): Promise<{ orgId: string; 
     await accounts.insertOrg(tx, newId('org'), DEMO_EMAIL, 'demo');
     const org = await accounts.findOrgByEmailForUpdate(tx, DEMO_EMAIL);
     if (!org) throw new Error('demo org missing after insert');
-    const { balance } = await accounts.creditOrg(tx, { orgId: org.org_id, units: DEMO_UNITS, source: 'demo', reference: DEMO_GRANT_REFERENCE });
+    const { balance } = await accounts.creditOrg(tx, {
+      orgId: org.org_id,
+      units: DEMO_UNITS,
+      source: 'demo',
+      reference: DEMO_GRANT_REFERENCE,
+    });
     await accounts.revokeOrgKeys(tx, org.org_id);
     const apiKey = generateApiKey();
-    await accounts.insertKey(tx, { keyId: newId('key'), orgId: org.org_id, prefix: keyPrefix(apiKey), hash: hashApiKey(apiKey), name: DEMO_KEY_NAME });
+    await accounts.insertKey(tx, {
+      keyId: newId('key'),
+      orgId: org.org_id,
+      prefix: keyPrefix(apiKey),
+      hash: hashApiKey(apiKey),
+      name: DEMO_KEY_NAME,
+    });
     return { orgId: org.org_id, apiKey, balance };
   });
 }

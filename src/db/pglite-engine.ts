@@ -67,4 +67,3 @@ export async function openPglite(options: PgliteOptions): Promise<PgliteDatabase
     },
   };
 }
-

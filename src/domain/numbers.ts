@@ -48,14 +48,7 @@ export function formatApplicationNumber(applicationNumber: string): string {
 // Patent numbers. Canonical = prefix + digits without leading zeros (`D701016`).
 
 export type PatentType =
-  | 'utility'
-  | 'design'
-  | 'plant'
-  | 'reissue'
-  | 'sir'
-  | 'defensive_publication'
-  | 'x_patent'
-  | 'additional_improvement';
+  'utility' | 'design' | 'plant' | 'reissue' | 'sir' | 'defensive_publication' | 'x_patent' | 'additional_improvement';
 
 // T, X, AI and RX/RD/RP are historical series (DOMAIN-RULES §7.4). They cost one regex
 // alternative each, and accepting them lets citations of old documents normalise instead
@@ -78,9 +71,7 @@ const PREFIX_TYPES: ReadonlyArray<readonly [string, PatentType]> = [
 // always carry one. Publication kinds A1/A2/A9 are deliberately absent so a pgpub number
 // with its kind is never taken for a patent. A kind is recognised only after the digits,
 // so `H0002140H1` and `RE049257E1` are unambiguous.
-const PATENT_RE = new RegExp(
-  `^(?:US)?(${PREFIX_TYPES.map(([p]) => p).join('|')})?(\\d{1,8})(A|[BCEHPS]\\d?|[FIJKO]\\d)?$`,
-);
+const PATENT_RE = new RegExp(`^(?:US)?(${PREFIX_TYPES.map(([p]) => p).join('|')})?(\\d{1,8})(A|[BCEHPS]\\d?|[FIJKO]\\d)?$`);
 
 function splitPatentNumber(input: string): { prefix: string; digits: string } | null {
   const s = prepare(input);

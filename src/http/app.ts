@@ -41,6 +41,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // A JSON API: a text body is a client mistake (415), not a string to validate as an object.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   // Order matters: access defaults must be on a route before the registry documents it.
   registerAccessControl(app, context.db);

@@ -37,7 +37,8 @@ export function toAppError(error: FastifyError, request: FastifyRequest): AppErr
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return new AppError(mapped, undefined, undefined, undefined, { cause: error });
-  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('invalid_json', undefined, undefined, undefined, { cause: error });
+  if (error instanceof SyntaxError && error.statusCode === 400)
+    return new AppError('invalid_json', undefined, undefined, undefined, { cause: error });
   return fromDatabase(error) ?? new AppError('internal_error', undefined, undefined, undefined, { cause: error });
 }
 

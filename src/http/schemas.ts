@@ -5,9 +5,7 @@ export const ErrorBodySchema = Type.Object(
   {
     error: Type.String({ description: 'Stable error code, e.g. invalid_api_key' }),
     message: Type.String(),
-    detail: Type.Optional(
-      Type.Unknown({ description: 'For 422: a list of {loc, msg, type, input, ctx}; otherwise code-specific' }),
-    ),
+    detail: Type.Optional(Type.Unknown({ description: 'For 422: a list of {loc, msg, type, input, ctx}; otherwise code-specific' })),
   },
   { additionalProperties: true },
 );

@@ -12,7 +12,11 @@ function describe(error: FastifySchemaValidationError): Pick<ValidationIssue, 'm
     case 'type':
       return { type: `${String(params.type)}_type`, msg: `Input should be of type ${String(params.type)}`, ctx: { expected: params.type } };
     case 'minimum':
-      return { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${String(params.limit)}`, ctx: { ge: params.limit } };
+      return {
+        type: 'greater_than_equal',
+        msg: `Input should be greater than or equal to ${String(params.limit)}`,
+        ctx: { ge: params.limit },
+      };
     case 'exclusiveMinimum':
       return { type: 'greater_than', msg: `Input should be greater than ${String(params.limit)}`, ctx: { gt: params.limit } };
     case 'maximum':
@@ -20,21 +24,45 @@ function describe(error: FastifySchemaValidationError): Pick<ValidationIssue, 'm
     case 'exclusiveMaximum':
       return { type: 'less_than', msg: `Input should be less than ${String(params.limit)}`, ctx: { lt: params.limit } };
     case 'minLength':
-      return { type: 'string_too_short', msg: `String should have at least ${String(params.limit)} characters`, ctx: { min_length: params.limit } };
+      return {
+        type: 'string_too_short',
+        msg: `String should have at least ${String(params.limit)} characters`,
+        ctx: { min_length: params.limit },
+      };
     case 'maxLength':
-      return { type: 'string_too_long', msg: `String should have at most ${String(params.limit)} characters`, ctx: { max_length: params.limit } };
+      return {
+        type: 'string_too_long',
+        msg: `String should have at most ${String(params.limit)} characters`,
+        ctx: { max_length: params.limit },
+      };
     case 'minItems':
       return { type: 'too_short', msg: `List should have at least ${String(params.limit)} items`, ctx: { min_length: params.limit } };
     case 'maxItems':
       return { type: 'too_long', msg: `List should have at most ${String(params.limit)} items`, ctx: { max_length: params.limit } };
     case 'pattern':
-      return { type: 'string_pattern_mismatch', msg: `String should match pattern '${String(params.pattern)}'`, ctx: { pattern: params.pattern } };
+      return {
+        type: 'string_pattern_mismatch',
+        msg: `String should match pattern '${String(params.pattern)}'`,
+        ctx: { pattern: params.pattern },
+      };
     case 'format':
-      return { type: `${String(params.format)}_format`, msg: `Input should be a valid ${String(params.format)}`, ctx: { format: params.format } };
+      return {
+        type: `${String(params.format)}_format`,
+        msg: `Input should be a valid ${String(params.format)}`,
+        ctx: { format: params.format },
+      };
     case 'enum':
-      return { type: 'enum', msg: `Input should be one of ${JSON.stringify(params.allowedValues)}`, ctx: { expected: params.allowedValues } };
+      return {
+        type: 'enum',
+        msg: `Input should be one of ${JSON.stringify(params.allowedValues)}`,
+        ctx: { expected: params.allowedValues },
+      };
     case 'const':
-      return { type: 'literal_error', msg: `Input should be ${JSON.stringify(params.allowedValue)}`, ctx: { expected: params.allowedValue } };
+      return {
+        type: 'literal_error',
+        msg: `Input should be ${JSON.stringify(params.allowedValue)}`,
+        ctx: { expected: params.allowedValue },
+      };
     case 'additionalProperties':
       return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' };
     case 'anyOf':
@@ -63,23 +91,39 @@ function valueAt(root: unknown, path: (string | number)[]): unknown {
   return value;
 }
 
+function isUnionNoise(error: FastifySchemaValidationError): boolean {
+  const nullType = error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null';
+  return nullType || error.keyword === 'anyOf' || error.keyword === 'oneOf';
+}
+
+/**
+ * A nullable field (`anyOf [T, null]`) that fails reports three errors under allErrors: why it
+ * is not a T, "not null", and "no branch matched". Only the first tells the caller anything.
+ */
+function dropUnionNoise(errors: FastifySchemaValidationError[]): FastifySchemaValidationError[] {
+  const explained = new Set(errors.filter((e) => !isUnionNoise(e)).map((e) => e.instancePath));
+  return errors.filter((e) => !(isUnionNoise(e) && explained.has(e.instancePath)));
+}
+
 /** Ajv errors of one request part → the `detail` list of a 422. */
-export function toValidationIssues(
-  errors: FastifySchemaValidationError[],
-  context: string,
-  data: unknown,
-): ValidationIssue[] {
+export function toValidationIssues(errors: FastifySchemaValidationError[], context: string, data: unknown): ValidationIssue[] {
   const location = LOCATION[context] ?? context;
-  const issues = errors.map((error): ValidationIssue => {
+  const issues = dropUnionNoise(errors).map((error): ValidationIssue => {
     const params = error.params as Record<string, unknown>;
     const path = pathSegments(error.instancePath);
     const field =
-      error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+      error.keyword === 'required'
+        ? params.missingProperty
+        : error.keyword === 'additionalProperties'
+          ? params.additionalProperty
+          : undefined;
     const loc = typeof field === 'string' ? [...path, field] : path;
     const { msg, type, ctx } = describe(error);
-    return { loc: [location, ...loc], msg, type, input: valueAt(data, loc), ...(ctx ? { ctx } : {}) };
+    // A missing field has no value of its own: report the object it is missing from.
+    const input = error.keyword === 'required' ? (valueAt(data, path) ?? null) : (valueAt(data, loc) ?? null);
+    return { loc: [location, ...loc], msg, type, input, ...(ctx ? { ctx } : {}) };
   });
-  // allErrors reports a failing union once per branch; one line per location and type is enough.
+  // One line per location and type is enough.
   const seen = new Set<string>();
   return issues.filter((issue) => {
     const key = `${JSON.stringify(issue.loc)}|${issue.type}`;

@@ -3,7 +3,22 @@ import { MINIMUM_TOPUP_USD } from '../errors.js';
 import type { RouteEntry } from './route-registry.js';
 
 interface JsonSchemaObject {
-  properties?: Record<string, { description?: string; type?: string; anyOf?: unknown[]; format?: string; minimum?: number; maximum?: number; maxLength?: number; maxItems?: number; minItems?: number; default?: unknown; enum?: unknown[] }>;
+  properties?: Record<
+    string,
+    {
+      description?: string;
+      type?: string;
+      anyOf?: unknown[];
+      format?: string;
+      minimum?: number;
+      maximum?: number;
+      maxLength?: number;
+      maxItems?: number;
+      minItems?: number;
+      default?: unknown;
+      enum?: unknown[];
+    }
+  >;
   required?: string[];
 }
 
@@ -22,7 +37,11 @@ function describeField(name: string, schema: NonNullable<JsonSchemaObject['prope
 
 function parameters(entry: RouteEntry): string[] {
   const lines: string[] = [];
-  for (const [part, label] of [['params', 'path'], ['querystring', 'query'], ['body', 'body']] as const) {
+  for (const [part, label] of [
+    ['params', 'path'],
+    ['querystring', 'query'],
+    ['body', 'body'],
+  ] as const) {
     const schema = entry.schema[part] as JsonSchemaObject | undefined;
     if (!schema?.properties) continue;
     const required = new Set(schema.required ?? []);
@@ -38,7 +57,10 @@ export function endpointList(entries: RouteEntry[]): string {
   return entries
     .filter((entry) => !entry.url.startsWith('/documentation'))
     .map((entry) =>
-      [`- \`${entry.method} ${entry.url}\`: ${entry.summary} (${ACCESS_TEXT[entry.access]}; cost: ${entry.cost})`, ...parameters(entry)].join('\n'),
+      [
+        `- \`${entry.method} ${entry.url}\`: ${entry.summary} (${ACCESS_TEXT[entry.access]}; cost: ${entry.cost})`,
+        ...parameters(entry),
+      ].join('\n'),
     )
     .join('\n');
 }

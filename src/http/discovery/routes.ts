@@ -38,7 +38,12 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
         const base = { version: VERSION, engine: context.db.engine, time: new Date().toISOString() };
         try {
           await context.db.query('SELECT 1');
-          const products = (await provenance.all()).map((p) => ({ product: p.source.product, file_date: p.source.file_date, as_of: p.as_of, stale: p.stale }));
+          const products = (await provenance.all()).map((p) => ({
+            product: p.source.product,
+            file_date: p.source.file_date,
+            as_of: p.as_of,
+            stale: p.stale,
+          }));
           return { status: 'ok' as const, ...base, products };
         } catch (error) {
           reply.log.error({ err: error }, 'health check: database unreachable');
@@ -58,12 +63,18 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
     let skill: string | null = null;
     app.get(
       '/agents.md',
-      { config: { access: 'public', cost: 'free' }, schema: { summary: 'Guide for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } } },
+      {
+        config: { access: 'public', cost: 'free' },
+        schema: { summary: 'Guide for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } },
+      },
       async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((guide ??= renderAgentGuide(registry.entries, baseUrl))),
     );
     app.get(
       '/.well-known/skills/default/skill.md',
-      { config: { access: 'public', cost: 'free' }, schema: { summary: 'Skill file for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } } },
+      {
+        config: { access: 'public', cost: 'free' },
+        schema: { summary: 'Skill file for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } },
+      },
       async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((skill ??= renderSkill(registry.entries, baseUrl))),
     );
   };

@@ -54,10 +54,7 @@ export async function insertKey(
 }
 
 export async function revokeOrgKeys(db: Queryable, orgId: string): Promise<number> {
-  const { rowCount } = await db.query(
-    /* SQL */ `UPDATE api_keys SET revoked_at = now() WHERE org_id = $1 AND revoked_at IS NULL`,
-    [orgId],
-  );
+  const { rowCount } = await db.query(/* SQL */ `UPDATE api_keys SET revoked_at = now() WHERE org_id = $1 AND revoked_at IS NULL`, [orgId]);
   return rowCount;
 }
 
@@ -143,9 +140,8 @@ export interface OrgSummaryRow extends OrgRow {
 }
 
 export async function listOrgs(db: Queryable): Promise<OrgSummaryRow[]> {
-  const { rows } = await db.query<OrgSummaryRow>(
-    /* SQL */ `SELECT o.*, (SELECT count(*)::int FROM api_keys k WHERE k.org_id = o.org_id AND k.revoked_at IS NULL) AS active_keys
-               FROM orgs o ORDER BY o.created_at, o.org_id`,
-  );
+  const { rows } =
+    await db.query<OrgSummaryRow>(/* SQL */ `SELECT o.*, (SELECT count(*)::int FROM api_keys k WHERE k.org_id = o.org_id AND k.revoked_at IS NULL) AS active_keys
+               FROM orgs o ORDER BY o.created_at, o.org_id`);
   return rows;
 }

@@ -36,7 +36,13 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
         const agentName = request.body.agent_name ?? null;
         const result = await signup(db, request.body.owner_email, agentName);
         await notifier.send(
-          signupNotice({ email: request.body.owner_email.trim().toLowerCase(), orgId: result.orgId, agentName, rekeyed: result.rekeyed, baseUrl: config.publicBaseUrl }),
+          signupNotice({
+            email: request.body.owner_email.trim().toLowerCase(),
+            orgId: result.orgId,
+            agentName,
+            rekeyed: result.rekeyed,
+            baseUrl: config.publicBaseUrl,
+          }),
         );
         return reply.code(201).send({
           api_key: result.key.api_key,
@@ -54,7 +60,8 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
         config: { access: 'account', cost: 'free' },
         schema: {
           summary: 'Mint another key on the same balance',
-          description: 'Any key of the organization may mint further keys (at most 25 active; beyond, 409 limit_reached). The new key is shown once.',
+          description:
+            'Any key of the organization may mint further keys (at most 25 active; beyond, 409 limit_reached). The new key is shown once.',
           tags: ['account'],
           body: schemas.CreateKeyBody,
           response: { 201: schemas.CreateKeyResponse },

@@ -5,7 +5,7 @@ const Name = Type.String({ maxLength: 200 });
 
 export const SignupBody = Type.Object(
   {
-    owner_email: Type.String({ format: 'email', maxLength: 254, description: "E-mail of the human who owns the account and pays" }),
+    owner_email: Type.String({ format: 'email', maxLength: 254, description: 'E-mail of the human who owns the account and pays' }),
     agent_name: Type.Optional(Nullable(Name)),
   },
   { additionalProperties: false },

@@ -1,0 +1,107 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+/** The ConfigError loadConfig throws for `env` (fails the test if it does not throw one). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    expect(loadConfig({})).toStrictEqual({
+      databaseUrl: null,
+      dataDir: join(process.cwd(), 'data'),
+      port: 8080,
+      host: '0.0.0.0',
+      publicBaseUrl: 'http://localhost:8080',
+      smtp: null,
+      logLevel: 'info',
+      bodyLimitBytes: 1_048_576,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '  ', HOST: '', DATABASE_URL: ' ', PUBLIC_BASE_URL: '' });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.publicBaseUrl).toBe('http://localhost:8080');
+  });
+
+  it('derives the public base address from PORT and strips trailing slashes from PUBLIC_BASE_URL', () => {
+    expect(loadConfig({ PORT: '3000' }).publicBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://patents.example.com//' }).publicBaseUrl).toBe('https://patents.example.com');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.com/patents/' }).publicBaseUrl).toBe('https://example.com/patents');
+  });
+
+  it('resolves the data directory to an absolute path', () => {
+    expect(loadConfig({ PATENT_STATUS_DATA_DIR: 'var/pss' }).dataDir).toBe(resolve('var/pss'));
+    expect(loadConfig({ PATENT_STATUS_DATA_DIR: '/srv/pss' }).dataDir).toBe('/srv/pss');
+  });
+
+  it('accepts postgres:// and postgresql:// DATABASE_URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/patents' }).databaseUrl).toBe('postgres://app@db.internal:5432/patents');
+    expect(loadConfig({ DATABASE_URL: ' postgresql://app@db/patents ' }).databaseUrl).toBe('postgresql://app@db/patents');
+  });
+
+  it('rejects a DATABASE_URL of another database', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://app@db/patents' })).toEqual(['DATABASE_URL must start with postgres:// or postgresql://']);
+  });
+
+  it('rejects a PORT that is not an integer in range', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be an integer from 0 to 65535, got "eighty"']);
+    expect(problemsOf({ PORT: '65536' })).toEqual(['PORT must be an integer from 0 to 65535, got "65536"']);
+    expect(problemsOf({ PORT: '80.5' })).toEqual(['PORT must be an integer from 0 to 65535, got "80.5"']);
+    expect(problemsOf({ PORT: '-1' })).toEqual(['PORT must be an integer from 0 to 65535, got "-1"']);
+  });
+
+  it('rejects a PUBLIC_BASE_URL that is not http(s)', () => {
+    expect(problemsOf({ PUBLIC_BASE_URL: 'ftp://files.example.com' })).toEqual([
+      'PUBLIC_BASE_URL must be an http(s) URL, got "ftp://files.example.com"',
+    ]);
+  });
+
+  it('reads SMTP settings, with port 587 by default', () => {
+    expect(loadConfig({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'noreply@example.com' }).smtp).toStrictEqual({
+      host: 'smtp.example.com',
+      port: 587,
+      secure: false,
+      user: null,
+      password: null,
+      from: 'noreply@example.com',
+    });
+    const smtp = loadConfig({
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_FROM: 'noreply@example.com',
+      SMTP_PORT: '465',
+      SMTP_SECURE: 'true',
+      SMTP_USER: 'mailer',
+      SMTP_PASSWORD: 'secret',
+    }).smtp;
+    expect(smtp).toMatchObject({ port: 465, secure: true, user: 'mailer', password: 'secret' });
+  });
+
+  it('requires SMTP_FROM when SMTP_HOST is set', () => {
+    expect(problemsOf({ SMTP_HOST: 'smtp.example.com' })).toEqual(['SMTP_FROM is required when SMTP_HOST is set']);
+  });
+
+  it('reports every problem together in one ConfigError', () => {
+    const env = { DATABASE_URL: 'mysql://app@db/patents', PORT: 'x', SMTP_HOST: 'smtp.example.com', BODY_LIMIT_BYTES: '10' };
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(4);
+    expect(problems).toEqual([
+      'DATABASE_URL must start with postgres:// or postgresql://',
+      'PORT must be an integer from 0 to 65535, got "x"',
+      'SMTP_FROM is required when SMTP_HOST is set',
+      'BODY_LIMIT_BYTES must be an integer from 1024 to 104857600, got "10"',
+    ]);
+    expect(() => loadConfig(env)).toThrow(/^invalid configuration:\n {2}- DATABASE_URL .*\n {2}- PORT .*\n {2}- SMTP_FROM .*\n {2}- BODY_LIMIT_BYTES /);
+  });
+});

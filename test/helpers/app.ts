@@ -1,0 +1,63 @@
+import type { OwnerNotice } from '../../src/billing/notifier.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { buildApp, type App } from '../../src/http/app.js';
+import * as accounts from '../../src/resources/accounts/accounts.sql.js';
+import { creditByEmail } from '../../src/resources/accounts/service.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  config: Config;
+  /** Every owner notice the app sent, in order (the real notifier would mail or log them). */
+  notices: OwnerNotice[];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra routes to add before the app is ready (e.g. a small /v1 route for charging tests). */
+  routes?: (app: App) => void | Promise<void>;
+  env?: Record<string, string>;
+}
+
+/** The real app on a private real database, driven through `inject`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const database: TestDatabase = await createTestDatabase();
+  const config = loadConfig({ PUBLIC_BASE_URL: 'https://patents.example.test', ...options.env });
+  const notices: OwnerNotice[] = [];
+  const app = await buildApp({ config, db: database.db, notifier: { send: async (notice) => void notices.push(notice) } });
+  await options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    notices,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Signs up through HTTP and returns the key. */
+export async function signUp(app: App, email: string, agentName?: string): Promise<{ apiKey: string; orgId: string }> {
+  const response = await app.inject({ method: 'POST', url: '/agent/signup', payload: { owner_email: email, agent_name: agentName } });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ api_key: string; org_id: string }>();
+  return { apiKey: body.api_key, orgId: body.org_id };
+}
+
+/** A funded org's key (funded as the operator's `admin credit` does). */
+export async function fundedKey(ctx: TestContext, email: string, units: number): Promise<{ apiKey: string; orgId: string }> {
+  const account = await signUp(ctx.app, email);
+  await creditByEmail(ctx.db, { email, units, source: 'admin', reference: null });
+  return account;
+}
+
+export async function balanceOf(db: Database, orgId: string): Promise<number> {
+  const org = await accounts.findOrgById(db, orgId);
+  if (!org) throw new Error(`no org ${orgId}`);
+  return org.balance_units;
+}
