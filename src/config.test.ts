@@ -47,7 +47,9 @@ describe('loadConfig', () => {
   });
 
   it('accepts postgres:// and postgresql:// DATABASE_URLs', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/patents' }).databaseUrl).toBe('postgres://app@db.internal:5432/patents');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/patents' }).databaseUrl).toBe(
+      'postgres://app@db.internal:5432/patents',
+    );
     expect(loadConfig({ DATABASE_URL: ' postgresql://app@db/patents ' }).databaseUrl).toBe('postgresql://app@db/patents');
   });
 
@@ -102,6 +104,26 @@ describe('loadConfig', () => {
       'SMTP_FROM is required when SMTP_HOST is set',
       'BODY_LIMIT_BYTES must be an integer from 1024 to 104857600, got "10"',
     ]);
-    expect(() => loadConfig(env)).toThrow(/^invalid configuration:\n {2}- DATABASE_URL .*\n {2}- PORT .*\n {2}- SMTP_FROM .*\n {2}- BODY_LIMIT_BYTES /);
+    expect(() => loadConfig(env)).toThrow(
+      /^invalid configuration:\n {2}- DATABASE_URL .*\n {2}- PORT .*\n {2}- SMTP_FROM .*\n {2}- BODY_LIMIT_BYTES /,
+    );
+  });
+
+  it('reads only plain decimal integers', () => {
+    expect(problemsOf({ PORT: '0x50' })).toEqual(['PORT must be an integer from 0 to 65535, got "0x50"']);
+    expect(problemsOf({ BODY_LIMIT_BYTES: '1e6' })).toEqual(['BODY_LIMIT_BYTES must be an integer from 1024 to 104857600, got "1e6"']);
+  });
+
+  it('rejects a PUBLIC_BASE_URL with spaces or without a host, quoting it as given', () => {
+    expect(problemsOf({ PUBLIC_BASE_URL: 'http://a b/c' })).toEqual(['PUBLIC_BASE_URL must be an http(s) URL, got "http://a b/c"']);
+    expect(problemsOf({ PUBLIC_BASE_URL: 'http://' })).toEqual(['PUBLIC_BASE_URL must be an http(s) URL, got "http://"']);
+  });
+
+  it('reads SMTP_SECURE as a flag and reports anything else', () => {
+    const base = { SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@example.com' };
+    expect(loadConfig({ ...base, SMTP_SECURE: 'TRUE' }).smtp?.secure).toBe(true);
+    expect(loadConfig({ ...base, SMTP_SECURE: '1' }).smtp?.secure).toBe(true);
+    expect(loadConfig({ ...base, SMTP_SECURE: 'no' }).smtp?.secure).toBe(false);
+    expect(problemsOf({ ...base, SMTP_SECURE: 'maybe' })).toEqual(['SMTP_SECURE must be true or false, got "maybe"']);
   });
 });

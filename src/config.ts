@@ -36,6 +36,16 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+function isHttpUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const text = (name: string): string | null => {
@@ -45,7 +55,8 @@ export function loadConfig(env: Env = process.env): Config {
   const integer = (name: string, fallback: number, min: number, max: number): number => {
     const raw = text(name);
     if (raw === null) return fallback;
-    const value = Number(raw);
+    // Plain decimal digits only: Number() would also take "0x50" or "1e3".
+    const value = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(value) || value < min || value > max) {
       problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
       return fallback;
@@ -59,10 +70,17 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const port = integer('PORT', 8080, 0, 65535);
   const host = text('HOST') ?? '0.0.0.0';
-  const publicBaseUrl = (text('PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s/]+/.test(publicBaseUrl)) {
-    problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
-  }
+  const rawBaseUrl = text('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
+  const publicBaseUrl = rawBaseUrl.replace(/\/+$/, '');
+  if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${rawBaseUrl}"`);
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined || raw === null) return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false, got "${text(name)}"`);
+    return fallback;
+  };
 
   let smtp: SmtpConfig | null = null;
   const smtpHost = text('SMTP_HOST');
@@ -72,7 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtp = {
       host: smtpHost,
       port: integer('SMTP_PORT', 587, 1, 65535),
-      secure: text('SMTP_SECURE') === 'true',
+      secure: flag('SMTP_SECURE', false),
       user: text('SMTP_USER'),
       password: text('SMTP_PASSWORD'),
       from: from ?? '',

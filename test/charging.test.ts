@@ -63,6 +63,14 @@ describe('keys on /v1', () => {
     expect(response.headers['x-credits-remaining']).toBeUndefined();
   });
 
+  it('asks for a key and credit on every /v1 path, even one that does not exist', async () => {
+    const { apiKey } = await signUp(ctx.app, 'nowhere@example.com');
+    expect((await get('/v1/applications/17248024')).statusCode).toBe(401);
+    const unfunded = await get('/v1/applications/17248024', { 'x-api-key': apiKey });
+    expect(unfunded.statusCode).toBe(402);
+    expect(unfunded.json().checkout).toEqual({ method: 'POST', path: '/agent/checkout-link', body: { amount_usd: 20 } });
+  });
+
   it('answers a revoked key with 401', async () => {
     const first = await signUp(ctx.app, 'revoked@example.com');
     await signUp(ctx.app, 'revoked@example.com');

@@ -36,7 +36,9 @@ describe('migrate() on the migrated template', () => {
   });
 
   it('records each shipped migration once, numbered from 1', async () => {
-    const { rows } = await database.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+    const { rows } = await database.db.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    );
     expect(rows).toEqual([
       { version: 1, name: '0001-accounts.sql' },
       { version: 2, name: '0002-product-state.sql' },
@@ -94,7 +96,9 @@ describe('a migration failing midway', () => {
     await expect(migrate(database.db, probes)).rejects.toThrow(/division by zero/);
     expect(await tableExists('mig_probe_a')).toBe(true);
     expect(await tableExists('mig_probe_b')).toBe(false);
-    const { rows } = await database.db.query<{ version: number }>('SELECT version FROM schema_migrations WHERE version > 2 ORDER BY version');
+    const { rows } = await database.db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations WHERE version > 2 ORDER BY version',
+    );
     expect(rows).toEqual([{ version: 1001 }]);
   });
 

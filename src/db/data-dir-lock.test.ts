@@ -86,4 +86,20 @@ describe('acquireDataDirLock', () => {
       lock.release();
     }
   });
+
+  it('refuses a second open of the same directory in this process, and allows it after release', () => {
+    const lock = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(/already open in this process/);
+    expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
+    lock.release();
+    acquireDataDirLock(dir).release();
+    expect(existsSync(lockPath)).toBe(false);
+  });
+
+  it('takes over a lock file with our own pid left by an earlier run', () => {
+    writeFileSync(lockPath, String(process.pid));
+    const lock = acquireDataDirLock(dir);
+    expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
+    lock.release();
+  });
 });

@@ -1,6 +1,9 @@
 import { mkdirSync, openSync, closeSync, writeSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** Lock files this process holds: a second open in the same process is refused like any other. */
+const heldHere = new Set<string>();
+
 export interface DataDirLock {
   release(): void;
 }
@@ -27,8 +30,10 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       const fd = openSync(path, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      heldHere.add(path);
       return {
         release() {
+          heldHere.delete(path);
           try {
             unlinkSync(path);
           } catch {
@@ -38,7 +43,12 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (heldHere.has(path)) {
+        throw new Error(`the data directory ${dataDir} is already open in this process; open it once and share the database`);
+      }
       const holder = Number(readFileSync(path, 'utf8').trim());
+      // Our own pid in a file we do not hold is a leftover of an earlier run that had the same pid
+      // (common in containers, where the service is often pid 1): take it over.
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
         throw new Error(
           `the data directory ${dataDir} is in use by process ${holder}; the embedded engine allows one process ` +

@@ -48,8 +48,11 @@ export async function authenticate(db: Database, key: string): Promise<Caller | 
   return match;
 }
 
+/** Every /v1 request needs a key (spec §5.1), including one for a path that does not exist. */
 export function accessOf(request: FastifyRequest): Access {
-  return request.routeOptions.config.access ?? 'public';
+  const declared = request.routeOptions.config.access;
+  if (declared) return declared;
+  return request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?') ? 'data' : 'public';
 }
 
 export function registerAccessControl(app: FastifyInstance, db: Database): void {

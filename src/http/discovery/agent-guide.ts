@@ -1,30 +1,38 @@
-import { ERROR_CATALOGUE } from '../errors.js';
-import { MINIMUM_TOPUP_USD } from '../errors.js';
+import { ERROR_CATALOGUE, MINIMUM_TOPUP_USD } from '../errors.js';
 import type { RouteEntry } from './route-registry.js';
 
+interface FieldSchema {
+  description?: string;
+  type?: string;
+  anyOf?: FieldSchema[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  maxItems?: number;
+  minItems?: number;
+  default?: unknown;
+  enum?: unknown[];
+}
+
 interface JsonSchemaObject {
-  properties?: Record<
-    string,
-    {
-      description?: string;
-      type?: string;
-      anyOf?: unknown[];
-      format?: string;
-      minimum?: number;
-      maximum?: number;
-      maxLength?: number;
-      maxItems?: number;
-      minItems?: number;
-      default?: unknown;
-      enum?: unknown[];
-    }
-  >;
+  properties?: Record<string, FieldSchema>;
   required?: string[];
 }
 
-function describeField(name: string, schema: NonNullable<JsonSchemaObject['properties']>[string], required: boolean): string {
+/** A nullable field is `anyOf [T, null]`: describe T (its limits live there) and say it may be null. */
+function unwrapNullable(schema: FieldSchema): { schema: FieldSchema; nullable: boolean } {
+  const branches = schema.anyOf ?? [];
+  const value = branches.filter((branch) => branch.type !== 'null');
+  if (value.length !== 1 || branches.length !== 2) return { schema, nullable: false };
+  return { schema: { ...value[0], description: schema.description ?? value[0]!.description }, nullable: true };
+}
+
+function describeField(name: string, field: FieldSchema, required: boolean): string {
   const facts: string[] = [];
-  if (schema.type) facts.push(schema.format ? `${schema.type}, ${schema.format}` : schema.type);
+  const { schema, nullable } = unwrapNullable(field);
+  const type = schema.type ?? schema.anyOf?.map((branch) => branch.type ?? 'value').join(' or ');
+  if (type) facts.push(`${schema.format ? `${type}, ${schema.format}` : type}${nullable ? ' or null' : ''}`);
   if (schema.enum) facts.push(`one of ${schema.enum.join(', ')}`);
   if (schema.minimum !== undefined) facts.push(`≥ ${schema.minimum}`);
   if (schema.maximum !== undefined) facts.push(`≤ ${schema.maximum}`);

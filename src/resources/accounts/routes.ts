@@ -20,7 +20,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
     app.post(
       '/agent/signup',
       {
-        config: { access: 'public', cost: 'free' },
+        config: { access: 'public', cost: 'free', errors: ['org_exists'] },
         schema: {
           summary: 'Create an organization and its first API key',
           description:
@@ -57,7 +57,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
     app.post(
       '/keys',
       {
-        config: { access: 'account', cost: 'free' },
+        config: { access: 'account', cost: 'free', errors: ['limit_reached'] },
         schema: {
           summary: 'Mint another key on the same balance',
           description:
@@ -90,7 +90,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
     app.post(
       '/agent/checkout-link',
       {
-        config: { access: 'account', cost: 'free' },
+        config: { access: 'account', cost: 'free', errors: ['amount_below_minimum', 'billing_not_configured'] },
         schema: {
           summary: 'A hosted payment page to buy credit',
           description:
@@ -106,7 +106,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
         if (request.body.amount_usd < MINIMUM_TOPUP_USD) {
           throw new AppError('amount_below_minimum', undefined, { minimum_usd: MINIMUM_TOPUP_USD, amount_usd: request.body.amount_usd });
         }
-        // The payment processor (Stripe, DESIGN.md D19) is configured by a later release step.
+        // No payment processor is wired into this release (DESIGN.md D19); operators fund orgs with `admin credit`.
         throw new AppError('billing_not_configured');
       },
     );
