@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { DataDirBusyError } from './db/data-dir-lock.js';
 import { AppError } from './http/errors.js';
 import { runAdmin, UsageError } from './commands/admin.js';
 import { runDemo } from './commands/demo.js';
@@ -51,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError || error instanceof DataDirBusyError) {
     console.error(error.message);
     process.exit(2);
   }

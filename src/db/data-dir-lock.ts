@@ -4,6 +4,11 @@ import { join } from 'node:path';
 /** Lock files this process holds: a second open in the same process is refused like any other. */
 const heldHere = new Set<string>();
 
+/** Another process owns the directory: an operator problem with a clear fix, not a crash. */
+export class DataDirBusyError extends Error {
+  override name = 'DataDirBusyError';
+}
+
 export interface DataDirLock {
   release(): void;
 }
@@ -44,15 +49,16 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (heldHere.has(path)) {
-        throw new Error(`the data directory ${dataDir} is already open in this process; open it once and share the database`);
+        throw new DataDirBusyError(`the data directory ${dataDir} is already open in this process; open it once and share the database`);
       }
       const holder = Number(readFileSync(path, 'utf8').trim());
       // Our own pid in a file we do not hold is a leftover of an earlier run that had the same pid
       // (common in containers, where the service is often pid 1): take it over.
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
-        throw new Error(
+        throw new DataDirBusyError(
           `the data directory ${dataDir} is in use by process ${holder}; the embedded engine allows one process ` +
-            'per directory (set DATABASE_URL to share a PostgreSQL server between processes)',
+            'per directory: stop that process first (e.g. the server, before an admin command), or set DATABASE_URL ' +
+            'to share a PostgreSQL server between processes',
         );
       }
       unlinkSync(path);
