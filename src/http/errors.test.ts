@@ -6,7 +6,7 @@ interface DocRow {
   status: number;
   code: string;
   condition: string;
-  todo: string;
+  advice: string;
 }
 
 const cells = (line: string): string[] =>
@@ -28,10 +28,10 @@ function documentedErrors(): DocRow[] {
     if (!line.trim().startsWith('|')) break;
     const row = cells(line);
     if (row.length !== 4) throw new Error(`error table row must have 4 cells: ${line}`);
-    const [status, error, condition, todo] = row as [string, string, string, string];
+    const [status, error, condition, advice] = row as [string, string, string, string];
     const code = /^`([a-z_]+)`$/.exec(error);
     if (!/^\d{3}$/.test(status) || !code) throw new Error(`error table row must start with a status and a \`code\`: ${line}`);
-    rows.push({ status: Number(status), code: code[1]!, condition, todo });
+    rows.push({ status: Number(status), code: code[1]!, condition, advice });
   }
   return rows;
 }
@@ -55,7 +55,7 @@ describe('docs/errors.md', () => {
   it('says for every code when it happens and what to do', () => {
     for (const row of rows) {
       expect(row.condition.length, `${row.code}: condition`).toBeGreaterThan(15);
-      expect(row.todo.length, `${row.code}: what to do`).toBeGreaterThan(15);
+      expect(row.advice.length, `${row.code}: what to do`).toBeGreaterThan(15);
     }
   });
 });
