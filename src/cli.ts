@@ -5,6 +5,7 @@ import { DataDirBusyError } from './db/data-dir-lock.js';
 import { AppError } from './http/errors.js';
 import { runAdmin, UsageError } from './commands/admin.js';
 import { runDemo } from './commands/demo.js';
+import { runIngest } from './commands/ingest.js';
 import { startServer } from './commands/serve.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
@@ -13,6 +14,7 @@ const USAGE = `usage: patent-status <command>
   serve      serve the API (REST and discovery) on HOST:PORT
   demo       embedded database, a funded demo key printed, API served
   migrate    apply pending database migrations
+  ingest     load bulk files: ingest file-wrapper <files…>
   admin      operator commands: credit, orgs, revoke-key`;
 
 async function withDatabase(config: Config, work: (db: Database) => Promise<void>): Promise<void> {
@@ -38,6 +40,12 @@ async function main(argv: string[]): Promise<void> {
       await withDatabase(config, async (db) => {
         const applied = await migrate(db);
         console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'database is up to date');
+      });
+      return;
+    case 'ingest':
+      await withDatabase(config, async (db) => {
+        await migrate(db);
+        await runIngest(db, rest);
       });
       return;
     case 'admin':

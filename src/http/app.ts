@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from '../resources/accounts/routes.js';
+import { applicationRoutes } from '../resources/applications/routes.js';
 import { ProvenanceService } from '../resources/provenance/service.js';
 import { API_VERSION } from '../version.js';
 import { registerAccessControl } from './access.js';
@@ -11,6 +12,7 @@ import { registerCharging } from './credits.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
 import { registerErrorHandling } from './error-handler.js';
+import { encodeNumberSlashes } from './number-paths.js';
 
 type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
 /** ajv-formats types its options parameter more narrowly than Fastify's plugin slot: same function at run time. */
@@ -35,6 +37,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // Bounded parameters: no path segment or query string can make the router or parser work hard.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    rewriteUrl: (request) => encodeNumberSlashes(request.url ?? '/'),
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [formatsPlugin],
@@ -70,6 +73,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
   const provenance = new ProvenanceService(context.db);
   await app.register(accountRoutes(context));
+  await app.register(applicationRoutes(context.db, provenance));
   await app.register(discoveryRoutes(context, registry, provenance));
   return app;
 }

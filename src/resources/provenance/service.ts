@@ -32,6 +32,26 @@ export class ProvenanceService {
     return provenanceOf(product, (await this.states()).get(product) ?? null, this.now());
   }
 
+  private async freshest(family: readonly string[]): Promise<ProductState | null> {
+    const states = await this.states();
+    const loaded = family.map((product) => states.get(product)).filter((state): state is ProductState => state !== undefined);
+    return loaded.sort((a, b) => b.ingested_at.getTime() - a.ingested_at.getTime())[0] ?? null;
+  }
+
+  /** Provenance of a product family as a whole (list envelopes): its freshest member names it. */
+  async ofFamily(family: readonly string[]): Promise<Provenance> {
+    const freshest = await this.freshest(family);
+    return provenanceOf(freshest?.product ?? family[0]!, freshest, this.now());
+  }
+
+  /**
+   * Provenance of one stored row: `source` names the file that wrote it; `as_of` and `stale`
+   * follow the freshest product of its family (a backfile row stays fresh while dailies load).
+   */
+  async ofRow(source: { product: string; fileDate: string }, family: readonly string[]): Promise<Provenance> {
+    return { ...(await this.ofFamily(family)), source: { product: source.product, file_date: source.fileDate } };
+  }
+
   async all(): Promise<Provenance[]> {
     const now = this.now();
     return [...(await this.states()).values()].map((state) => provenanceOf(state.product, state, now));

@@ -1,0 +1,80 @@
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Database } from '../db/database.js';
+import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
+import { FILE_WRAPPER_PRODUCTS, type FileWrapperProduct, loadFileWrapper } from '../ingest/file-wrapper/load.js';
+import type { IngestCounts, IngestSummary } from '../ingest/ingest-run.js';
+import { UsageError } from './admin.js';
+
+const USAGE = `usage: patent-status ingest file-wrapper [--product PTFWPRD|PTFWPRE] [--file-date YYYY-MM-DD] <file.json|file.zip>…`;
+
+/** A date in the file name (`…20261120…` or `2026-11-20`), else the file's modification date. */
+export function fileDateOf(path: string): string {
+  for (const match of basename(path).matchAll(/(\d{4})-?(\d{2})-?(\d{2})/g)) {
+    const candidate = `${match[1]}-${match[2]}-${match[3]}`;
+    const parsed = new Date(`${candidate}T00:00:00Z`);
+    if (!Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(candidate) && match[1]! >= '1990') return candidate;
+  }
+  return statSync(path).mtime.toISOString().slice(0, 10);
+}
+
+export interface Output {
+  line(text: string): void;
+  /** Rewritable status line (a terminal's progress), or null when not a terminal. */
+  progress: ((text: string) => void) | null;
+}
+
+export const consoleOutput: Output = {
+  line: (text) => console.log(text),
+  progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r\x1b[2K${text}`) : null,
+};
+
+function describeCounts(counts: IngestCounts): string {
+  return `read ${counts.read}, inserted ${counts.inserted}, updated ${counts.updated}, unchanged ${counts.unchanged}, rejected ${counts.rejected}, events ${counts.events}`;
+}
+
+export function formatSummary(summary: IngestSummary): string[] {
+  const rate = summary.seconds > 0 ? Math.round(summary.read / summary.seconds) : summary.read;
+  const lines = [
+    `${summary.fileName} (${summary.product}, file date ${summary.fileDate}, run ${summary.runId}): ${describeCounts(summary)}`,
+    `  ${summary.seconds.toFixed(1)} s, ${rate} applications/s`,
+  ];
+  for (const [reason, count] of Object.entries(summary.rejects.reasons).sort((a, b) => b[1] - a[1])) {
+    lines.push(`  rejected ${count} × ${reason}`);
+  }
+  return lines;
+}
+
+/** `patent-status ingest <product> <files…>`: each file is one ingest run, loaded in order. */
+export async function runIngest(db: Database, argv: string[], output: Output = consoleOutput): Promise<IngestSummary[]> {
+  const [product, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { product: { type: 'string' }, 'file-date': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (product !== 'file-wrapper' || positionals.length === 0) throw new UsageError(USAGE);
+  const productCode = (values.product ?? 'PTFWPRD').toUpperCase();
+  if (!(FILE_WRAPPER_PRODUCTS as readonly string[]).includes(productCode)) throw new UsageError(`--product must be PTFWPRD or PTFWPRE\n${USAGE}`);
+  if (values['file-date'] && !/^\d{4}-\d{2}-\d{2}$/.test(values['file-date'])) throw new UsageError(`--file-date must be YYYY-MM-DD\n${USAGE}`);
+
+  const summaries: IngestSummary[] = [];
+  for (const path of positionals) {
+    const started = Date.now();
+    const summary = await loadFileWrapper(db, parseFileWrapperFile(path), {
+      product: productCode as FileWrapperProduct,
+      fileName: basename(path),
+      fileDate: values['file-date'] ?? fileDateOf(path),
+      onProgress: (counts) => {
+        const seconds = (Date.now() - started) / 1000;
+        output.progress?.(`${basename(path)}: ${describeCounts(counts)} (${Math.round(counts.read / Math.max(seconds, 0.001))}/s)`);
+      },
+    });
+    output.progress?.('\n');
+    for (const line of formatSummary(summary)) output.line(line);
+    summaries.push(summary);
+  }
+  return summaries;
+}

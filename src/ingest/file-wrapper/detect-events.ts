@@ -1,0 +1,90 @@
+import { transactionEventType } from '../../domain/transaction-codes.js';
+import { type DetectedEvent, eventId } from '../events.js';
+import type { FileWrapperRecord, Transaction } from './record.js';
+
+/** What the database held for an application before this load (only what events are derived from). */
+export interface StoredApplication {
+  statusCode: number | null;
+  statusDescription: string | null;
+  patentNumber: string | null;
+  publicationNumber: string | null;
+  transactions: Transaction[];
+  /** Direct children (links whose parent is this application). */
+  childNumbers: Set<string>;
+}
+
+/**
+ * `grant` and `publication` come from the document facts (a patent or publication number
+ * appearing), not from the transaction that announces them, so one grant is one event.
+ */
+const FROM_DOCUMENT_FACTS = new Set(['grant', 'publication']);
+
+const key = (t: Transaction) => `${t.date}\u0000${t.code}\u0000${t.description}`;
+
+/** Transactions of `next` that `previous` lacks, counting same-day duplicates one by one. */
+export function newTransactions(previous: Transaction[], next: Transaction[]): { transaction: Transaction; occurrence: number }[] {
+  const seen = new Map<string, number>();
+  for (const t of previous) seen.set(key(t), (seen.get(key(t)) ?? 0) + 1);
+  const occurrences = new Map<string, number>();
+  const added: { transaction: Transaction; occurrence: number }[] = [];
+  for (const t of next) {
+    const k = key(t);
+    const occurrence = (occurrences.get(k) ?? 0) + 1;
+    occurrences.set(k, occurrence);
+    if (occurrence > (seen.get(k) ?? 0)) added.push({ transaction: t, occurrence });
+  }
+  return added;
+}
+
+/**
+ * Events of one application between what was stored and what arrived (spec §6, DESIGN.md D17).
+ * An application seen for the first time yields only its publication: the file wrapper carries
+ * published applications, and their earlier history was never observed as it happened.
+ */
+export function detectEvents(record: FileWrapperRecord, before: StoredApplication | null): DetectedEvent[] {
+  const app = record.applicationNumber;
+  const meta = record.metadata;
+  const patentNumber = meta?.patentNumber ?? before?.patentNumber ?? null;
+  const event = (type: string, date: string | null, discriminator: string, detail: Record<string, unknown>): DetectedEvent => ({
+    eventId: eventId(type, app, date, discriminator),
+    eventType: type,
+    occurredOn: date,
+    applicationNumber: app,
+    patentNumber,
+    entityId: null,
+    detail,
+  });
+  const events: DetectedEvent[] = [];
+
+  if (meta?.publicationNumber && !before?.publicationNumber) {
+    events.push(event('publication', meta.publicationDate, meta.publicationNumber, { publication_number: meta.publicationNumber }));
+  }
+  if (!before) return events;
+
+  if (meta?.patentNumber && !before.patentNumber) {
+    events.push(event('grant', meta.grantDate, meta.patentNumber, { patent_number: meta.patentNumber }));
+  }
+  if (meta && meta.statusCode !== before.statusCode) {
+    events.push(
+      event('status_change', meta.statusDate, `${before.statusCode ?? ''}>${meta.statusCode ?? ''}`, {
+        from: { code: before.statusCode, description: before.statusDescription },
+        to: { code: meta.statusCode, description: meta.statusDescription },
+      }),
+    );
+  }
+  for (const { transaction, occurrence } of newTransactions(before.transactions, record.transactions ?? before.transactions)) {
+    const type = transactionEventType(transaction.code);
+    if (!type || FROM_DOCUMENT_FACTS.has(type)) continue;
+    events.push(event(type, transaction.date, `${transaction.code}#${occurrence}`, { code: transaction.code, description: transaction.description }));
+  }
+  for (const link of record.children ?? []) {
+    if (link.parentNumber !== app || before.childNumbers.has(link.childNumber)) continue;
+    events.push(
+      event('continuation_filed', link.filingDate, link.childNumber, {
+        child_application_number: link.childNumber,
+        relationship: link.relationship,
+      }),
+    );
+  }
+  return events;
+}

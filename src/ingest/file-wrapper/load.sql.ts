@@ -1,0 +1,120 @@
+import type { Queryable } from '../../db/database.js';
+import type { Transaction } from './record.js';
+
+export interface StoredRow {
+  application_number: string;
+  content_hash: string;
+  status_code: number | null;
+  status_description: string | null;
+  patent_number: string | null;
+  publication_number: string | null;
+}
+
+export async function findStoredApplications(db: Queryable, numbers: string[]): Promise<StoredRow[]> {
+  const { rows } = await db.query<StoredRow>(
+    /* SQL */ `SELECT application_number, content_hash, status_code, status_description, patent_number, publication_number
+               FROM applications WHERE application_number = ANY($1::text[])`,
+    [numbers],
+  );
+  return rows;
+}
+
+export async function findStoredTransactions(db: Queryable, numbers: string[]): Promise<(Transaction & { application_number: string })[]> {
+  const { rows } = await db.query<Transaction & { application_number: string }>(
+    /* SQL */ `SELECT application_number, date, code, description FROM transactions
+               WHERE application_number = ANY($1::text[]) ORDER BY application_number, seq DESC`,
+    [numbers],
+  );
+  return rows;
+}
+
+export async function findStoredChildren(db: Queryable, numbers: string[]): Promise<{ application_number: string; child_number: string }[]> {
+  const { rows } = await db.query<{ application_number: string; child_number: string }>(
+    /* SQL */ `SELECT application_number, child_number FROM continuity
+               WHERE application_number = ANY($1::text[]) AND direction = 'child' AND parent_number = application_number`,
+    [numbers],
+  );
+  return rows;
+}
+
+/** One JSON array of application rows, expanded set-based (STYLE.md #14). */
+export async function upsertApplications(db: Queryable, rowsJson: string, fileProduct: string, fileDate: string, now: Date): Promise<void> {
+  await db.query(
+    /* SQL */ `INSERT INTO applications AS a (
+                 application_number, filing_date, effective_filing_date, application_type, status_code, status_description,
+                 status_date, patent_number, grant_date, publication_number, publication_key, publication_date, title,
+                 applicant_name, examiner_name, examiner_key, art_unit, entity_status, customer_number, docket_number,
+                 first_inventor_to_file, cpc, pta_days, source_product, source_file_date, content_hash, first_seen_at, updated_at)
+               SELECT r.application_number, r.filing_date, r.effective_filing_date, r.application_type, r.status_code,
+                 r.status_description, r.status_date, r.patent_number, r.grant_date, r.publication_number, r.publication_key,
+                 r.publication_date, r.title, r.applicant_name, r.examiner_name, r.examiner_key, r.art_unit, r.entity_status,
+                 r.customer_number, r.docket_number, r.first_inventor_to_file, COALESCE(r.cpc, '{}'), r.pta_days, $2, $3,
+                 r.content_hash, $4, $4
+               FROM json_to_recordset($1::json) AS r(
+                 application_number text, filing_date date, effective_filing_date date, application_type text, status_code integer,
+                 status_description text, status_date date, patent_number text, grant_date date, publication_number text,
+                 publication_key text, publication_date date, title text, applicant_name text, examiner_name text,
+                 examiner_key text, art_unit text, entity_status text, customer_number text, docket_number text,
+                 first_inventor_to_file boolean, cpc text[], pta_days integer, content_hash text)
+               ON CONFLICT (application_number) DO UPDATE SET
+                 filing_date = EXCLUDED.filing_date, effective_filing_date = EXCLUDED.effective_filing_date,
+                 application_type = EXCLUDED.application_type, status_code = EXCLUDED.status_code,
+                 status_description = EXCLUDED.status_description, status_date = EXCLUDED.status_date,
+                 patent_number = EXCLUDED.patent_number, grant_date = EXCLUDED.grant_date,
+                 publication_number = EXCLUDED.publication_number, publication_key = EXCLUDED.publication_key,
+                 publication_date = EXCLUDED.publication_date, title = EXCLUDED.title, applicant_name = EXCLUDED.applicant_name,
+                 examiner_name = EXCLUDED.examiner_name, examiner_key = EXCLUDED.examiner_key, art_unit = EXCLUDED.art_unit,
+                 entity_status = EXCLUDED.entity_status, customer_number = EXCLUDED.customer_number,
+                 docket_number = EXCLUDED.docket_number, first_inventor_to_file = EXCLUDED.first_inventor_to_file,
+                 cpc = EXCLUDED.cpc, pta_days = EXCLUDED.pta_days, source_product = EXCLUDED.source_product,
+                 source_file_date = EXCLUDED.source_file_date, content_hash = EXCLUDED.content_hash, updated_at = EXCLUDED.updated_at`,
+    [rowsJson, fileProduct, fileDate, now],
+  );
+}
+
+export async function updatePartialApplications(db: Queryable, rows: { number: string; hash: string; ptaDays: number | null }[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    /* SQL */ `UPDATE applications a SET content_hash = r.hash, pta_days = COALESCE(r.pta_days, a.pta_days), updated_at = $2
+               FROM unnest($1::text[], $3::text[], $4::int[]) AS r(application_number, hash, pta_days)
+               WHERE a.application_number = r.application_number`,
+    [rows.map((r) => r.number), now, rows.map((r) => r.hash), rows.map((r) => r.ptaDays)],
+  );
+}
+
+export interface TransactionColumns {
+  application: string[];
+  seq: number[];
+  date: string[];
+  code: string[];
+  description: string[];
+  eventType: (string | null)[];
+}
+
+/** The application's whole list is replaced: the office sends it whole. */
+export async function replaceTransactions(db: Queryable, numbers: string[], rows: TransactionColumns): Promise<void> {
+  await db.query(/* SQL */ `DELETE FROM transactions WHERE application_number = ANY($1::text[])`, [numbers]);
+  if (rows.application.length === 0) return;
+  await db.query(
+    /* SQL */ `INSERT INTO transactions (application_number, seq, date, code, description, event_type)
+               SELECT * FROM unnest($1::text[], $2::int[], $3::date[], $4::text[], $5::text[], $6::text[])`,
+    [rows.application, rows.seq, rows.date, rows.code, rows.description, rows.eventType],
+  );
+}
+
+/** Replaces the links of each (application, direction) given: a partial record may carry only one side. */
+export async function replaceContinuity(db: Queryable, scope: { numbers: string[]; directions: string[] }, rowsJson: string): Promise<void> {
+  await db.query(
+    /* SQL */ `DELETE FROM continuity c USING unnest($1::text[], $2::text[]) AS s(application_number, direction)
+               WHERE c.application_number = s.application_number AND c.direction = s.direction`,
+    [scope.numbers, scope.directions],
+  );
+  await db.query(
+    /* SQL */ `INSERT INTO continuity (application_number, direction, seq, parent_number, child_number, relationship,
+                 relationship_description, filing_date, status_code, status_description, patent_number)
+               SELECT * FROM json_to_recordset($1::json) AS r(application_number text, direction text, seq integer,
+                 parent_number text, child_number text, relationship text, relationship_description text, filing_date date,
+                 status_code integer, status_description text, patent_number text)`,
+    [rowsJson],
+  );
+}

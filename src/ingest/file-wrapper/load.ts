@@ -1,0 +1,147 @@
+import type { Database, Queryable } from '../../db/database.js';
+import type { DetectedEvent } from '../events.js';
+import { insertEvents } from '../events.js';
+import { IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
+import { detectEvents, type StoredApplication } from './detect-events.js';
+import * as sql from './load.sql.js';
+import type { FileWrapperRecord, ParsedItem, RecordPosition } from './record.js';
+import { appendTransactionColumns, applicationRow, contentHash, continuityRows, emptyTransactionColumns } from './rows.js';
+
+/** The two file wrapper products feed the same tables; either one's first load is the backfile. */
+export const FILE_WRAPPER_PRODUCTS = ['PTFWPRD', 'PTFWPRE'] as const;
+export type FileWrapperProduct = (typeof FILE_WRAPPER_PRODUCTS)[number];
+
+export interface LoadOptions {
+  product: FileWrapperProduct;
+  fileName: string;
+  fileDate: string;
+  /** Records per transaction: big enough for set-based SQL, small enough to keep PGlite responsive. */
+  batchSize?: number;
+  onProgress?: (counts: IngestCounts) => void;
+}
+
+export function formatPosition(position: RecordPosition): string {
+  return position.member ? `${position.member}#${position.index}` : `#${position.index}`;
+}
+
+async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<string, StoredApplication>> {
+  const numbers = rows.map((row) => row.application_number);
+  const state = new Map<string, StoredApplication>(
+    rows.map((row) => [
+      row.application_number,
+      {
+        statusCode: row.status_code,
+        statusDescription: row.status_description,
+        patentNumber: row.patent_number,
+        publicationNumber: row.publication_number,
+        transactions: [],
+        childNumbers: new Set<string>(),
+      },
+    ]),
+  );
+  for (const t of await sql.findStoredTransactions(tx, numbers)) {
+    state.get(t.application_number)!.transactions.push({ date: t.date, code: t.code, description: t.description });
+  }
+  for (const c of await sql.findStoredChildren(tx, numbers)) state.get(c.application_number)!.childNumbers.add(c.child_number);
+  return state;
+}
+
+/**
+ * Loads one file's records in batches, one transaction per batch: a crash keeps every committed
+ * batch, and a re-run skips what is already stored (same content hash) and cannot duplicate
+ * events (ids are content-derived), so it ends in the state of one clean run.
+ */
+export async function loadFileWrapper(db: Database, items: AsyncIterable<ParsedItem>, options: LoadOptions): Promise<IngestSummary> {
+  const batchSize = options.batchSize ?? 1000;
+  const run = await IngestRun.start(db, options);
+  try {
+    const detect = !(await isFirstLoad(db, FILE_WRAPPER_PRODUCTS));
+    let batch = new Map<string, FileWrapperRecord>();
+    const flush = async () => {
+      if (batch.size === 0) return;
+      await loadBatch(db, [...batch.values()], { run, detect, product: options.product, fileDate: options.fileDate });
+      batch = new Map();
+      await run.saveProgress();
+      options.onProgress?.(run.counts);
+    };
+    for await (const item of items) {
+      if (item.kind === 'reject') {
+        run.reject(item.reason, formatPosition(item.position), item.excerpt);
+        continue;
+      }
+      run.counts.read += 1;
+      // A second copy of an application in one file must apply after the first, as in a clean sequential load.
+      if (batch.has(item.record.applicationNumber) || batch.size >= batchSize) await flush();
+      batch.set(item.record.applicationNumber, item.record);
+    }
+    await flush();
+    return await run.succeed();
+  } catch (error) {
+    await run.fail(error);
+    throw error;
+  }
+}
+
+interface BatchContext {
+  run: IngestRun;
+  detect: boolean;
+  product: string;
+  fileDate: string;
+}
+
+async function loadBatch(db: Database, records: FileWrapperRecord[], context: BatchContext): Promise<void> {
+  const now = new Date();
+  const counts = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
+  const rejected: FileWrapperRecord[] = [];
+  await db.transaction(async (tx) => {
+    const storedRows = new Map((await sql.findStoredApplications(tx, records.map((r) => r.applicationNumber))).map((row) => [row.application_number, row]));
+    const work: { record: FileWrapperRecord; hash: string; isNew: boolean }[] = [];
+    for (const record of records) {
+      const stored = storedRows.get(record.applicationNumber);
+      const hash = contentHash(record);
+      if (!record.metadata && !stored) rejected.push(record);
+      else if (stored?.content_hash === hash) counts.unchanged += 1;
+      else work.push({ record, hash, isNew: !stored });
+    }
+    if (work.length === 0) return;
+
+    let events: DetectedEvent[] = [];
+    if (context.detect) {
+      const before = await storedState(tx, work.filter((w) => !w.isNew).map((w) => storedRows.get(w.record.applicationNumber)!));
+      events = work.flatMap((w) => detectEvents(w.record, before.get(w.record.applicationNumber) ?? null));
+    }
+
+    const full = work.filter((w) => w.record.metadata);
+    if (full.length > 0) {
+      await sql.upsertApplications(tx, JSON.stringify(full.map((w) => applicationRow(w.record, w.hash))), context.product, context.fileDate, now);
+    }
+    const partial = work.filter((w) => !w.record.metadata);
+    await sql.updatePartialApplications(tx, partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays })), now);
+
+    const withTransactions = work.filter((w) => w.record.transactions !== null);
+    if (withTransactions.length > 0) {
+      const columns = emptyTransactionColumns();
+      for (const w of withTransactions) appendTransactionColumns(columns, w.record);
+      await sql.replaceTransactions(tx, withTransactions.map((w) => w.record.applicationNumber), columns);
+    }
+
+    const scope = { numbers: [] as string[], directions: [] as string[] };
+    for (const w of work) {
+      if (w.record.parents !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('parent');
+      if (w.record.children !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('child');
+    }
+    if (scope.numbers.length > 0) await sql.replaceContinuity(tx, scope, JSON.stringify(work.flatMap((w) => continuityRows(w.record))));
+
+    counts.events = await insertEvents(tx, events, now, context.run.runId);
+    for (const w of work) counts[w.isNew ? 'inserted' : 'updated'] += 1;
+  });
+  // Counted only after the commit, so a failed batch leaves the run's counts true.
+  const { run } = context;
+  run.counts.inserted += counts.inserted;
+  run.counts.updated += counts.updated;
+  run.counts.unchanged += counts.unchanged;
+  run.counts.events += counts.events;
+  for (const record of rejected) {
+    run.reject(`partial record for an application not held: "${record.applicationNumber}"`, record.applicationNumber, '');
+  }
+}

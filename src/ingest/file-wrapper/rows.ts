@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { normalizeExaminerName, parsePublicationNumber } from '../../domain/numbers.js';
+import { transactionEventType } from '../../domain/transaction-codes.js';
+import type { ContinuityLink, FileWrapperRecord } from './record.js';
+import type { TransactionColumns } from './load.sql.js';
+
+/**
+ * Hash of everything stored from a record; `lastIngestionAt` is left out because the office
+ * bumps it without any change to the application. Partial records hash apart from full ones.
+ */
+export function contentHash(record: FileWrapperRecord): string {
+  const { lastIngestionAt: _ignored, ...content } = record;
+  const digest = createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+  return record.metadata ? digest : `partial:${digest}`;
+}
+
+/** The `applications` row of a full record, in the column names of `upsertApplications`. */
+export function applicationRow(record: FileWrapperRecord, hash: string): Record<string, unknown> {
+  const m = record.metadata!;
+  return {
+    application_number: record.applicationNumber,
+    filing_date: m.filingDate,
+    effective_filing_date: m.effectiveFilingDate,
+    application_type: m.applicationType,
+    status_code: m.statusCode,
+    status_description: m.statusDescription,
+    status_date: m.statusDate,
+    patent_number: m.patentNumber,
+    grant_date: m.grantDate,
+    publication_number: m.publicationNumber,
+    publication_key: m.publicationNumber ? (parsePublicationNumber(m.publicationNumber)?.bareKey ?? null) : null,
+    publication_date: m.publicationDate,
+    title: m.title,
+    applicant_name: m.applicantName,
+    examiner_name: m.examinerName,
+    examiner_key: m.examinerName ? normalizeExaminerName(m.examinerName) : null,
+    art_unit: m.artUnit,
+    entity_status: m.entityStatus,
+    customer_number: m.customerNumber,
+    docket_number: m.docketNumber,
+    first_inventor_to_file: m.firstInventorToFile,
+    cpc: m.cpc,
+    pta_days: record.ptaDays,
+    content_hash: hash,
+  };
+}
+
+/**
+ * Transactions as columns for `unnest`. `seq` counts from the oldest so that newest-first is
+ * (date DESC, seq DESC); the office lists newest first, so among same-day entries a later
+ * position in the file is older.
+ */
+export function appendTransactionColumns(columns: TransactionColumns, record: FileWrapperRecord): void {
+  const ordered = (record.transactions ?? [])
+    .map((transaction, position) => ({ transaction, position }))
+    .sort((a, b) => (a.transaction.date === b.transaction.date ? b.position - a.position : a.transaction.date < b.transaction.date ? -1 : 1));
+  ordered.forEach(({ transaction }, seq) => {
+    columns.application.push(record.applicationNumber);
+    columns.seq.push(seq);
+    columns.date.push(transaction.date);
+    columns.code.push(transaction.code);
+    columns.description.push(transaction.description);
+    columns.eventType.push(transactionEventType(transaction.code));
+  });
+}
+
+export function emptyTransactionColumns(): TransactionColumns {
+  return { application: [], seq: [], date: [], code: [], description: [], eventType: [] };
+}
+
+export function continuityRows(record: FileWrapperRecord): Record<string, unknown>[] {
+  const row = (direction: 'parent' | 'child') => (link: ContinuityLink, seq: number) => ({
+    application_number: record.applicationNumber,
+    direction,
+    seq,
+    parent_number: link.parentNumber,
+    child_number: link.childNumber,
+    relationship: link.relationship,
+    relationship_description: link.relationshipDescription,
+    filing_date: link.filingDate,
+    status_code: link.statusCode,
+    status_description: link.statusDescription,
+    patent_number: link.patentNumber,
+  });
+  return [...(record.parents ?? []).map(row('parent')), ...(record.children ?? []).map(row('child'))];
+}

@@ -1,0 +1,135 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface ContinuityRow {
+  direction: 'parent' | 'child';
+  parent_number: string;
+  child_number: string;
+  relationship: string | null;
+  relationship_description: string | null;
+  filing_date: string | null;
+  status_code: number | null;
+  status_description: string | null;
+  patent_number: string | null;
+}
+
+export interface ApplicationRow {
+  application_number: string;
+  filing_date: string | null;
+  effective_filing_date: string | null;
+  application_type: string | null;
+  status_code: number | null;
+  status_description: string | null;
+  status_date: string | null;
+  patent_number: string | null;
+  grant_date: string | null;
+  publication_number: string | null;
+  publication_date: string | null;
+  title: string | null;
+  applicant_name: string | null;
+  examiner_name: string | null;
+  art_unit: string | null;
+  entity_status: 'small' | 'micro' | 'undiscounted' | null;
+  cpc: string[];
+  pta_days: number | null;
+  source_product: string;
+  source_file_date: string;
+  transaction_count: number;
+  office_action_count: number;
+  links: ContinuityRow[];
+}
+
+/** The whole Application in one round trip: the row, its link list and its tallies. */
+const APPLICATION_SELECT = /* SQL */ `
+  SELECT a.application_number, a.filing_date, a.effective_filing_date, a.application_type, a.status_code,
+         a.status_description, a.status_date, a.patent_number, a.grant_date, a.publication_number, a.publication_date,
+         a.title, a.applicant_name, a.examiner_name, a.art_unit, a.entity_status, a.cpc, a.pta_days,
+         a.source_product, a.source_file_date,
+         (SELECT count(*)::int FROM transactions t WHERE t.application_number = a.application_number) AS transaction_count,
+         (SELECT count(*)::int FROM transactions t
+           WHERE t.application_number = a.application_number AND t.event_type = 'office_action') AS office_action_count,
+         COALESCE((SELECT json_agg(json_build_object(
+                     'direction', c.direction, 'parent_number', c.parent_number, 'child_number', c.child_number,
+                     'relationship', c.relationship, 'relationship_description', c.relationship_description,
+                     'filing_date', c.filing_date, 'status_code', c.status_code, 'status_description', c.status_description,
+                     'patent_number', c.patent_number) ORDER BY c.direction DESC, c.seq)
+                   FROM continuity c WHERE c.application_number = a.application_number), '[]'::json) AS links
+  FROM applications a`;
+
+export async function findApplicationByNumber(db: Queryable, applicationNumber: string): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE a.application_number = $1`, [applicationNumber]);
+  return rows[0] ?? null;
+}
+
+/** A reissue keeps its own application; should data ever hold two rows, the latest grant wins. */
+export async function findApplicationByPatent(db: Queryable, patentNumber: string): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(
+    `${APPLICATION_SELECT} WHERE a.patent_number = $1 ORDER BY a.grant_date DESC NULLS LAST, a.application_number DESC LIMIT 1`,
+    [patentNumber],
+  );
+  return rows[0] ?? null;
+}
+
+/** By year+serial; with a kind only that printed number matches, without one the latest kind wins (A9 > A2 > A1). */
+export async function findApplicationByPublication(db: Queryable, bareKey: string, printed: string | null): Promise<ApplicationRow | null> {
+  const { rows } = await db.query<ApplicationRow>(
+    `${APPLICATION_SELECT}
+     WHERE a.publication_key = $1 AND ($2::text IS NULL OR a.publication_number = $2)
+     ORDER BY CASE right(a.publication_number, 2) WHEN 'A9' THEN 3 WHEN 'P9' THEN 3 WHEN 'A2' THEN 2 WHEN 'P4' THEN 2 ELSE 1 END DESC,
+              a.application_number
+     LIMIT 1`,
+    [bareKey, printed],
+  );
+  return rows[0] ?? null;
+}
+
+export interface StatusRow {
+  application_number: string;
+  status_code: number | null;
+  status_description: string | null;
+  status_date: string | null;
+  patent_number: string | null;
+  publication_number: string | null;
+  applicant_name: string | null;
+}
+
+export async function findStatuses(db: Queryable, numbers: string[]): Promise<StatusRow[]> {
+  const { rows } = await db.query<StatusRow>(
+    /* SQL */ `SELECT application_number, status_code, status_description, status_date, patent_number, publication_number, applicant_name
+               FROM applications WHERE application_number = ANY($1::text[])`,
+    [numbers],
+  );
+  return rows;
+}
+
+export interface TransactionRow {
+  seq: number;
+  date: string;
+  code: string;
+  description: string;
+  event_type: string | null;
+}
+
+/** Newest first, keyset-paged on (date, seq). */
+export async function findTransactionsPage(
+  db: Queryable,
+  query: { applicationNumber: string; since: string | null; after: { date: string; seq: number } | null; limit: number },
+): Promise<TransactionRow[]> {
+  const { rows } = await db.query<TransactionRow>(
+    /* SQL */ `SELECT seq, date, code, description, event_type FROM transactions
+               WHERE application_number = $1
+                 AND ($2::date IS NULL OR date >= $2::date)
+                 AND ($3::date IS NULL OR (date, seq) < ($3::date, $4::int))
+               ORDER BY date DESC, seq DESC
+               LIMIT $5`,
+    [query.applicationNumber, query.since, query.after?.date ?? null, query.after?.seq ?? null, query.limit],
+  );
+  return rows;
+}
+
+export async function applicationExists(db: Queryable, applicationNumber: string): Promise<{ source_product: string; source_file_date: string } | null> {
+  const { rows } = await db.query<{ source_product: string; source_file_date: string }>(
+    /* SQL */ `SELECT source_product, source_file_date FROM applications WHERE application_number = $1`,
+    [applicationNumber],
+  );
+  return rows[0] ?? null;
+}

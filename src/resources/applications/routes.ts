@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Queryable } from '../../db/database.js';
+import { affordableRows, chargeForRows } from '../../http/credits.js';
+import type { ProvenanceService } from '../provenance/service.js';
+import * as schemas from './schemas.js';
+import { ApplicationService } from './service.js';
+import { TransactionService } from './transactions.js';
+
+const LOOKUP_ERRORS = ['not_found'] as const;
+
+/** Spec §4 "Application status lookups" and the transactions list of "Prosecution". */
+export function applicationRoutes(db: Queryable, provenance: ProvenanceService): FastifyPluginAsyncTypebox {
+  const applications = new ApplicationService(db, provenance);
+  const transactions = new TransactionService(db, provenance);
+  return async (app) => {
+    app.get(
+      '/v1/applications/:application_number',
+      {
+        config: { errors: [...LOOKUP_ERRORS] },
+        schema: {
+          summary: 'Current status of an application',
+          description: 'Formatting is ignored: 17/248,024, 17248024 and 17 248 024 are the same application.',
+          tags: ['applications'],
+          params: schemas.ApplicationParams,
+          response: { 200: schemas.Application },
+        },
+      },
+      async (request) => applications.byApplicationNumber(request.params.application_number),
+    );
+
+    app.get(
+      '/v1/patents/:patent_number',
+      {
+        config: { errors: [...LOOKUP_ERRORS] },
+        schema: {
+          summary: 'The application behind a patent',
+          description: 'Patent numbers without commas; design, plant and reissue prefixes D, PP, RE; leading zeros ignored.',
+          tags: ['applications'],
+          params: schemas.PatentParams,
+          response: { 200: schemas.Application },
+        },
+      },
+      async (request) => applications.byPatentNumber(request.params.patent_number),
+    );
+
+    app.get(
+      '/v1/publications/:publication_number',
+      {
+        config: { errors: [...LOOKUP_ERRORS] },
+        schema: {
+          summary: 'The application behind a pre-grant publication',
+          description: 'Printed (US20230080435A1) or bare (2023/0080435); a bare number returns the latest kind, A9 over A2 over A1.',
+          tags: ['applications'],
+          params: schemas.PublicationParams,
+          response: { 200: schemas.Application },
+        },
+      },
+      async (request) => applications.byPublicationNumber(request.params.publication_number),
+    );
+
+    app.post(
+      '/v1/applications/status',
+      {
+        config: { cost: '1 unit per 100 rows returned (at least 1)' },
+        schema: {
+          summary: 'Status of up to 1,000 applications at once',
+          description:
+            'Rows come back in request order; numbers not held are listed in not_found and unreadable strings in invalid, both as written.',
+          tags: ['applications'],
+          body: schemas.BatchStatusBody,
+          response: { 200: schemas.BatchStatusResponse },
+        },
+      },
+      async (request) => {
+        const result = await applications.batchStatus(request.body.application_numbers);
+        chargeForRows(request, result.results.length);
+        return result;
+      },
+    );
+
+    app.get(
+      '/v1/applications/:application_number/transactions',
+      {
+        config: { cost: '1 unit per 100 rows returned (at least 1)', errors: [...LOOKUP_ERRORS] },
+        schema: {
+          summary: 'Prosecution transactions, newest first',
+          description: "The office's own codes and texts, verbatim, each with a normalized event_type (or null).",
+          tags: ['prosecution'],
+          params: schemas.ApplicationParams,
+          querystring: schemas.TransactionsQuery,
+          response: { 200: schemas.TransactionsResponse },
+        },
+      },
+      async (request) => {
+        const limit = Math.min(request.query.limit, affordableRows(request));
+        const page = await transactions.page({ applicationNumber: request.params.application_number, ...request.query, limit });
+        chargeForRows(request, page.transactions.length);
+        return page;
+      },
+    );
+  };
+}

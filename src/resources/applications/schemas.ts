@@ -1,0 +1,109 @@
+import { Type } from 'typebox';
+import { STATUS_CATEGORIES } from '../../domain/status-codes.js';
+import { Nullable, ProvenanceProperties } from '../../http/schemas.js';
+
+const DateString = Type.String({ format: 'date' });
+const NullableDate = Nullable(DateString);
+/** Numbers arrive in any formatting the spec allows; the handler parses them (422 when it cannot). */
+const NumberText = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+
+const Category = Type.Enum(STATUS_CATEGORIES, { description: 'pending, allowed, granted, abandoned, expired, provisional, pct or other' });
+
+export const StatusBlock = Type.Object({
+  code: Nullable(Type.Integer({ description: "The office's status code" })),
+  description: Nullable(Type.String()),
+  category: Category,
+  date: NullableDate,
+});
+
+const ContinuityStatus = Type.Object({
+  code: Nullable(Type.Integer()),
+  description: Nullable(Type.String()),
+  category: Category,
+});
+
+const ContinuityItem = {
+  application_number: Type.String(),
+  relationship: Nullable(Type.String({ description: 'Office code: CON, DIV, CIP, PRO, NST …' })),
+  relationship_description: Nullable(Type.String()),
+  filing_date: NullableDate,
+  patent_number: Nullable(Type.String()),
+  status: ContinuityStatus,
+};
+
+export const Application = Type.Object({
+  application_number: Type.String(),
+  status: StatusBlock,
+  patent_number: Nullable(Type.String()),
+  grant_date: NullableDate,
+  publication_number: Nullable(Type.String()),
+  publication_date: NullableDate,
+  title: Nullable(Type.String()),
+  application_type: Nullable(Type.String()),
+  filing_date: NullableDate,
+  effective_filing_date: NullableDate,
+  applicant_name: Nullable(Type.String()),
+  applicant_entity_id: Nullable(Type.String({ description: 'Entity id (ent_…); null until entity resolution covers it' })),
+  examiner_name: Nullable(Type.String()),
+  art_unit: Nullable(Type.String()),
+  entity_status: Nullable(Type.Union([Type.Literal('small'), Type.Literal('micro'), Type.Literal('undiscounted')])),
+  cpc: Type.Array(Type.String()),
+  pta_days: Nullable(Type.Integer()),
+  continuity: Type.Object({
+    parents: Type.Array(Type.Object({ ...ContinuityItem, child_application_number: Type.String({ description: 'The application claiming this parent' }) })),
+    children: Type.Array(Type.Object({ ...ContinuityItem, parent_application_number: Type.String({ description: 'The application this child claims' }) })),
+  }),
+  counts: Type.Object({
+    transactions: Type.Integer(),
+    office_actions: Type.Integer(),
+    assignments: Type.Integer(),
+    ptab_proceedings: Type.Integer(),
+    parents: Type.Integer(),
+    children: Type.Integer(),
+  }),
+  ...ProvenanceProperties,
+});
+
+export const ApplicationParams = Type.Object({ application_number: NumberText('8 digits; slashes, commas and spaces ignored') });
+export const PatentParams = Type.Object({ patent_number: NumberText('e.g. 11646472, D701016, PP18398, RE49257') });
+export const PublicationParams = Type.Object({ publication_number: NumberText('Printed US20230080435A1 or bare 2023/0080435') });
+
+export const BatchStatusBody = Type.Object(
+  { application_numbers: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const BatchStatusResponse = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      application_number: Type.String(),
+      status: StatusBlock,
+      patent_number: Nullable(Type.String()),
+      publication_number: Nullable(Type.String()),
+      applicant_name: Nullable(Type.String()),
+    }),
+  ),
+  not_found: Type.Array(Type.String(), { description: 'Numbers not held, as the caller wrote them' }),
+  invalid: Type.Array(Type.String(), { description: 'Strings that cannot be application numbers, as the caller wrote them' }),
+  ...ProvenanceProperties,
+});
+
+export const TransactionsQuery = Type.Object({
+  since: Type.Optional(Type.String({ format: 'date', description: 'On or after this date' })),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const TransactionsResponse = Type.Object({
+  application_number: Type.String(),
+  transactions: Type.Array(
+    Type.Object({
+      date: DateString,
+      code: Type.String(),
+      description: Type.String(),
+      event_type: Nullable(Type.String()),
+    }),
+  ),
+  next_cursor: Nullable(Type.String()),
+  ...ProvenanceProperties,
+});

@@ -1,0 +1,131 @@
+import type { Queryable } from '../../db/database.js';
+import { parseApplicationNumber, parsePatentNumber, parsePublicationNumber } from '../../domain/numbers.js';
+import { statusCategory } from '../../domain/status-codes.js';
+import { type AppError, invalidParameter, notFound } from '../../http/errors.js';
+import { FILE_WRAPPER_PRODUCTS } from '../../ingest/file-wrapper/load.js';
+import type { ProvenanceService } from '../provenance/service.js';
+import * as sql from './applications.sql.js';
+
+export function malformed(field: string, input: string, what: string): AppError {
+  return invalidParameter({ loc: ['path', field], msg: `Not a valid ${what}`, type: `${field}_format`, input });
+}
+
+export function requireApplicationNumber(input: string): string {
+  const parsed = parseApplicationNumber(input);
+  if (!parsed) throw malformed('application_number', input, 'application number (8 digits, e.g. 17/248,024)');
+  return parsed;
+}
+
+function statusBlock(code: number | null, description: string | null) {
+  return { code, description, category: statusCategory(code, description) };
+}
+
+/** Reads applications and maps rows to the Application object (spec §2, DESIGN.md D2/D3). */
+export class ApplicationService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly provenance: ProvenanceService,
+  ) {}
+
+  private async view(row: sql.ApplicationRow) {
+    const parents = row.links.filter((link) => link.direction === 'parent');
+    const children = row.links.filter((link) => link.direction === 'child');
+    return {
+      application_number: row.application_number,
+      status: { ...statusBlock(row.status_code, row.status_description), date: row.status_date },
+      patent_number: row.patent_number,
+      grant_date: row.grant_date,
+      publication_number: row.publication_number,
+      publication_date: row.publication_date,
+      title: row.title,
+      application_type: row.application_type,
+      filing_date: row.filing_date,
+      effective_filing_date: row.effective_filing_date,
+      applicant_name: row.applicant_name,
+      applicant_entity_id: null,
+      examiner_name: row.examiner_name,
+      art_unit: row.art_unit,
+      entity_status: row.entity_status,
+      cpc: row.cpc,
+      pta_days: row.pta_days,
+      continuity: {
+        parents: parents.map((link) => ({
+          application_number: link.parent_number,
+          relationship: link.relationship,
+          relationship_description: link.relationship_description,
+          filing_date: link.filing_date,
+          patent_number: link.patent_number,
+          status: statusBlock(link.status_code, link.status_description),
+          child_application_number: link.child_number,
+        })),
+        children: children.map((link) => ({
+          application_number: link.child_number,
+          relationship: link.relationship,
+          relationship_description: link.relationship_description,
+          filing_date: link.filing_date,
+          patent_number: link.patent_number,
+          status: statusBlock(link.status_code, link.status_description),
+          parent_application_number: link.parent_number,
+        })),
+      },
+      counts: {
+        transactions: row.transaction_count,
+        office_actions: row.office_action_count,
+        // No assignment or PTAB product is loaded by this release: nothing is held, so nothing is counted.
+        assignments: 0,
+        ptab_proceedings: 0,
+        parents: parents.length,
+        children: children.length,
+      },
+      ...(await this.provenance.ofRow({ product: row.source_product, fileDate: row.source_file_date }, FILE_WRAPPER_PRODUCTS)),
+    };
+  }
+
+  async byApplicationNumber(input: string) {
+    const number = requireApplicationNumber(input);
+    const row = await sql.findApplicationByNumber(this.db, number);
+    if (!row) throw notFound(`No application ${number} is on file.`);
+    return this.view(row);
+  }
+
+  async byPatentNumber(input: string) {
+    const number = parsePatentNumber(input);
+    if (!number) throw malformed('patent_number', input, 'patent number (e.g. 11646472, D701016, PP18398, RE49257)');
+    const row = await sql.findApplicationByPatent(this.db, number);
+    if (!row) throw notFound(`No patent ${number} is on file.`);
+    return this.view(row);
+  }
+
+  async byPublicationNumber(input: string) {
+    const number = parsePublicationNumber(input);
+    if (!number) throw malformed('publication_number', input, 'publication number (US20230080435A1 or 2023/0080435)');
+    const row = await sql.findApplicationByPublication(this.db, number.bareKey, number.printed);
+    if (!row) throw notFound(`No publication ${number.printed ?? `${number.year}/${number.serial}`} is on file.`);
+    return this.view(row);
+  }
+
+  /** Rows in request order; unknown and unreadable numbers returned as the caller wrote them. */
+  async batchStatus(inputs: string[]) {
+    const parsed = inputs.map((input) => ({ input, number: parseApplicationNumber(input) }));
+    const wanted = [...new Set(parsed.flatMap((p) => (p.number ? [p.number] : [])))];
+    const found = new Map((await sql.findStatuses(this.db, wanted)).map((row) => [row.application_number, row]));
+    const results = [];
+    const notFoundInputs: string[] = [];
+    const invalid: string[] = [];
+    for (const { input, number } of parsed) {
+      const row = number ? found.get(number) : undefined;
+      if (!number) invalid.push(input);
+      else if (!row) notFoundInputs.push(input);
+      else {
+        results.push({
+          application_number: row.application_number,
+          status: { ...statusBlock(row.status_code, row.status_description), date: row.status_date },
+          patent_number: row.patent_number,
+          publication_number: row.publication_number,
+          applicant_name: row.applicant_name,
+        });
+      }
+    }
+    return { results, not_found: notFoundInputs, invalid, ...(await this.provenance.ofFamily(FILE_WRAPPER_PRODUCTS)) };
+  }
+}

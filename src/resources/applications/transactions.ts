@@ -1,0 +1,37 @@
+import type { Queryable } from '../../db/database.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { notFound } from '../../http/errors.js';
+import { FILE_WRAPPER_PRODUCTS } from '../../ingest/file-wrapper/load.js';
+import type { ProvenanceService } from '../provenance/service.js';
+import * as sql from './applications.sql.js';
+import { requireApplicationNumber } from './service.js';
+
+/** The prosecution timeline of one application, newest first (spec §4 "Prosecution"). */
+export class TransactionService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly provenance: ProvenanceService,
+  ) {}
+
+  async page(input: { applicationNumber: string; since?: string; limit: number; cursor?: string }) {
+    const applicationNumber = requireApplicationNumber(input.applicationNumber);
+    const after = decodeCursor(input.cursor, { d: 'string', s: 'number' });
+    const source = await sql.applicationExists(this.db, applicationNumber);
+    if (!source) throw notFound(`No application ${applicationNumber} is on file.`);
+    // One row more than asked tells whether another page exists without a count query.
+    const rows = await sql.findTransactionsPage(this.db, {
+      applicationNumber,
+      since: input.since ?? null,
+      after: after ? { date: after.d, seq: after.s } : null,
+      limit: input.limit + 1,
+    });
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    return {
+      application_number: applicationNumber,
+      transactions: page.map(({ date, code, description, event_type }) => ({ date, code, description, event_type })),
+      next_cursor: rows.length > input.limit && last ? encodeCursor({ d: last.date, s: last.seq }) : null,
+      ...(await this.provenance.ofRow({ product: source.source_product, fileDate: source.source_file_date }, FILE_WRAPPER_PRODUCTS)),
+    };
+  }
+}
