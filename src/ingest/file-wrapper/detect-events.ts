@@ -72,10 +72,15 @@ export function detectEvents(record: FileWrapperRecord, before: StoredApplicatio
       }),
     );
   }
+  // One office act is one event: two records of one interview on one day (EXAT, EXIA) yield one.
+  const actsSeen = new Set<string>();
   for (const { transaction, occurrence } of newTransactions(before.transactions, record.transactions ?? before.transactions)) {
     const type = transactionEventType(transaction.code);
-    if (!type || FROM_DOCUMENT_FACTS.has(type)) continue;
-    events.push(event(type, transaction.date, `${transaction.code}#${occurrence}`, { code: transaction.code, description: transaction.description }));
+    if (!type || FROM_DOCUMENT_FACTS.has(type) || actsSeen.has(`${type}|${transaction.date}`)) continue;
+    actsSeen.add(`${type}|${transaction.date}`);
+    events.push(
+      event(type, transaction.date, `${transaction.code}#${occurrence}`, { code: transaction.code, description: transaction.description }),
+    );
   }
   for (const link of record.children ?? []) {
     if (link.parentNumber !== app || before.childNumbers.has(link.childNumber)) continue;
