@@ -243,7 +243,7 @@ describe('admin commands', () => {
     await runAdmin(ctx.db, ['credit', '--email', 'OPS@example.com', '--units', '250', '--reference', 'invoice-7'], (l) => out.push(l));
     await runAdmin(ctx.db, ['credit', '--email', 'ops@example.com', '--units', '250', '--reference', 'invoice-7'], (l) => out.push(l));
     expect(out).toEqual([`credited 250 units to ${orgId}; balance 250`, `reference already applied; ${orgId} balance 250`]);
-    expect(await balanceOf(ctx.db, orgId)).toBe(250);
+    expect(await balanceOf(ctx, orgId)).toBe(250);
 
     const listing: string[] = [];
     await runAdmin(ctx.db, ['orgs'], (l) => listing.push(l));

@@ -98,7 +98,7 @@ describe('charging', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-credits-charged']).toBe('1');
     expect(response.headers['x-credits-remaining']).toBe('4');
-    expect(await balanceOf(ctx.db, orgId)).toBe(4);
+    expect(await balanceOf(ctx, orgId)).toBe(4);
   });
 
   it.each([
@@ -112,7 +112,7 @@ describe('charging', () => {
     const response = await get(`/v1/probe/list?rows=${rows}`, { 'x-api-key': apiKey });
     expect(response.json().items).toHaveLength(rows);
     expect(response.headers['x-credits-charged']).toBe(String(units));
-    expect(await balanceOf(ctx.db, orgId)).toBe(10 - units);
+    expect(await balanceOf(ctx, orgId)).toBe(10 - units);
   });
 
   it('never drives a balance negative: a list returns at most balance × 100 rows', async () => {
@@ -123,7 +123,7 @@ describe('charging', () => {
     expect(response.json().next_cursor).toBe('more');
     expect(response.headers['x-credits-charged']).toBe('2');
     expect(response.headers['x-credits-remaining']).toBe('0');
-    expect(await balanceOf(ctx.db, orgId)).toBe(0);
+    expect(await balanceOf(ctx, orgId)).toBe(0);
     const after = await get('/v1/probe/item', { 'x-api-key': apiKey });
     expect(after.statusCode).toBe(402);
   });
@@ -152,7 +152,7 @@ describe('charging', () => {
       expect(response.headers['x-credits-charged']).toBe('0');
       expect(response.headers['x-credits-remaining']).toBeUndefined();
     }
-    expect(await balanceOf(ctx.db, orgId)).toBe(3);
+    expect(await balanceOf(ctx, orgId)).toBe(3);
   });
 
   it('is exact under 200 concurrent requests: the charges add up to the balance drop', async () => {
@@ -163,7 +163,7 @@ describe('charging', () => {
     const charged = responses.reduce((sum, r) => sum + Number(r.headers['x-credits-charged']), 0);
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     expect(charged).toBe(100 * 1 + 100 * 2);
-    expect(await balanceOf(ctx.db, orgId)).toBe(1000 - charged);
+    expect(await balanceOf(ctx, orgId)).toBe(1000 - charged);
     const remaining = responses.map((r) => Number(r.headers['x-credits-remaining']));
     // Each charge saw a distinct balance: no two requests were debited from the same snapshot.
     expect(Math.min(...remaining)).toBe(1000 - charged);
@@ -178,13 +178,13 @@ describe('charging', () => {
     expect(refused).toHaveLength(150);
     expect(refused.every((r) => r.headers['x-credits-charged'] === '0' && r.json().error === 'payment_required')).toBe(true);
     expect(ok.reduce((sum, r) => sum + Number(r.headers['x-credits-charged']), 0)).toBe(50);
-    expect(await balanceOf(ctx.db, orgId)).toBe(0);
+    expect(await balanceOf(ctx, orgId)).toBe(0);
   });
 
   it('does not charge account endpoints', async () => {
     const { apiKey, orgId } = await fundedKey(ctx, 'free@example.com', 7);
     const response = await get('/agent/me', { 'x-api-key': apiKey });
     expect(response.headers['x-credits-charged']).toBe('0');
-    expect(await balanceOf(ctx.db, orgId)).toBe(7);
+    expect(await balanceOf(ctx, orgId)).toBe(7);
   });
 });

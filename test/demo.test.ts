@@ -14,7 +14,7 @@ it('funds the demo org once across restarts and keeps only the newest demo key',
   expect(second.orgId).toBe(first.orgId);
   expect(first.balance).toBe(1000);
   expect(second.balance).toBe(1000);
-  expect(await balanceOf(ctx.db, first.orgId)).toBe(1000);
+  expect(await balanceOf(ctx, first.orgId)).toBe(1000);
 
   const old = await ctx.app.inject({ method: 'GET', url: '/agent/me', headers: { 'x-api-key': first.apiKey } });
   expect(old.statusCode).toBe(401);

@@ -144,6 +144,11 @@ describe('GET /openapi.json', () => {
       '/openapi.json': ['get'],
       '/agents.md': ['get'],
       '/.well-known/skills/default/skill.md': ['get'],
+      '/v1/applications/{application_number}': ['get'],
+      '/v1/patents/{patent_number}': ['get'],
+      '/v1/publications/{publication_number}': ['get'],
+      '/v1/applications/status': ['post'],
+      '/v1/applications/{application_number}/transactions': ['get'],
       '/v1/probe/{application_number}': ['get'],
     });
   });
@@ -209,7 +214,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(9);
+    expect(expected).toHaveLength(14);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

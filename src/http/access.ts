@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
-import { findActiveKeysByPrefix } from '../resources/accounts/accounts.sql.js';
+import { findActiveKeysByPrefix, findOrgBalance } from '../resources/accounts/accounts.sql.js';
+import type { CreditLedger } from '../resources/accounts/credit-ledger.js';
 import { hashApiKey, hashesMatch, keyPrefix, looksLikeApiKey } from '../resources/accounts/api-key.js';
 import { AppError, paymentRequired } from './errors.js';
 
@@ -35,17 +36,57 @@ export function presentedKey(request: FastifyRequest): string | null {
   return bearer?.[1] ?? null;
 }
 
-export async function authenticate(db: Database, key: string): Promise<Caller | null> {
-  if (!looksLikeApiKey(key)) return null;
-  const presented = hashApiKey(key);
-  let match: Caller | null = null;
-  // Every candidate is compared in full, so the time taken does not reveal which one matched.
-  for (const row of await findActiveKeysByPrefix(db, keyPrefix(key))) {
-    if (hashesMatch(presented, Buffer.from(row.key_hash))) {
-      match = { orgId: row.org_id, keyId: row.key_id, balanceUnits: row.balance_units };
+interface Identity {
+  orgId: string;
+  keyId: string;
+}
+
+/**
+ * Finds the org of a presented key. Known keys are remembered briefly (a revocation made by
+ * another process, e.g. `admin revoke-key`, takes effect within `ttlMs`; one made by this process
+ * at once), so a busy client costs no key lookup per request.
+ */
+export class Authenticator {
+  private readonly known = new Map<string, { identity: Identity; expires: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: CreditLedger,
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async identify(key: string): Promise<Identity | null> {
+    if (!looksLikeApiKey(key)) return null;
+    const presented = hashApiKey(key);
+    const cacheKey = presented.toString('base64');
+    const cached = this.known.get(cacheKey);
+    if (cached && cached.expires > Date.now()) return cached.identity;
+    let match: Identity | null = null;
+    // Every candidate is compared in full, so the time taken does not reveal which one matched.
+    for (const row of await findActiveKeysByPrefix(this.db, keyPrefix(key))) {
+      if (hashesMatch(presented, Buffer.from(row.key_hash))) match = { orgId: row.org_id, keyId: row.key_id };
     }
+    if (match) {
+      if (this.known.size >= this.maxEntries) this.known.clear();
+      this.known.set(cacheKey, { identity: match, expires: Date.now() + this.ttlMs });
+    }
+    return match;
   }
-  return match;
+
+  /** Keys were revoked in this process: nothing remembered may outlive that. */
+  forgetAll(): void {
+    this.known.clear();
+  }
+
+  async caller(key: string): Promise<Caller | null> {
+    const identity = await this.identify(key);
+    if (!identity) return null;
+    const balanceUnits =
+      this.ledger.knownBalance(identity.orgId) ??
+      ((await findOrgBalance(this.db, identity.orgId)) ?? 0) + this.ledger.unspent(identity.orgId);
+    return { ...identity, balanceUnits };
+  }
 }
 
 /** Every /v1 request needs a key (spec §5.1), including one for a path that does not exist. */
@@ -55,7 +96,7 @@ export function accessOf(request: FastifyRequest): Access {
   return request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?') ? 'data' : 'public';
 }
 
-export function registerAccessControl(app: FastifyInstance, db: Database): void {
+export function registerAccessControl(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorateRequest('caller', null);
   // Every /v1 route is a data route unless it says otherwise (spec §5.1).
   app.addHook('onRoute', (route) => {
@@ -65,7 +106,7 @@ export function registerAccessControl(app: FastifyInstance, db: Database): void 
     const access = accessOf(request);
     if (access === 'public') return;
     const key = presentedKey(request);
-    const caller = key ? await authenticate(db, key) : null;
+    const caller = key ? await authenticator.caller(key) : null;
     if (!caller) throw new AppError('invalid_api_key');
     request.caller = caller;
     if (access === 'data' && caller.balanceUnits < 1) throw paymentRequired();

@@ -6,7 +6,8 @@ import { accountRoutes } from '../resources/accounts/routes.js';
 import { applicationRoutes } from '../resources/applications/routes.js';
 import { ProvenanceService } from '../resources/provenance/service.js';
 import { API_VERSION } from '../version.js';
-import { registerAccessControl } from './access.js';
+import { Authenticator, registerAccessControl } from './access.js';
+import { CreditLedger } from '../resources/accounts/credit-ledger.js';
 import type { AppContext } from './context.js';
 import { registerCharging } from './credits.js';
 import { discoveryRoutes } from './discovery/routes.js';
@@ -24,6 +25,13 @@ export interface BuildOptions {
 }
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Credit leases of this process; `flush()` returns unspent units to their orgs. */
+    ledger: CreditLedger;
+  }
+}
 
 /**
  * The whole HTTP application as one Fastify instance, without listening: the server entry point
@@ -48,10 +56,15 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   // Order matters: access defaults must be on a route before the registry documents it.
-  registerAccessControl(app, context.db);
+  const ledger = new CreditLedger(context.db);
+  const authenticator = new Authenticator(context.db, ledger);
+  app.decorate('ledger', ledger);
+  // Unspent leased units go back to their orgs before the database closes.
+  app.addHook('onClose', async () => ledger.flush());
+  registerAccessControl(app, authenticator);
   const registry = new RouteRegistry();
   registry.attach(app);
-  registerCharging(app, context.db);
+  registerCharging(app, ledger);
 
   await app.register(swagger, {
     openapi: {
@@ -72,7 +85,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
 
   const provenance = new ProvenanceService(context.db);
-  await app.register(accountRoutes(context));
+  await app.register(accountRoutes(context, { ledger, authenticator }));
   await app.register(applicationRoutes(context.db, provenance));
   await app.register(discoveryRoutes(context, registry, provenance));
   return app;

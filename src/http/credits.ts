@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.js';
-import { debitOrg } from '../resources/accounts/accounts.sql.js';
+import type { CreditLedger } from '../resources/accounts/credit-ledger.js';
 import { accessOf } from './access.js';
 import { paymentRequired } from './errors.js';
 
@@ -31,7 +30,7 @@ export function affordableRows(request: FastifyRequest): number {
  * Charging happens once, here at the edge, after the handler succeeded: 2xx responses of data
  * routes are debited atomically; everything else reports `X-Credits-Charged: 0`.
  */
-export function registerCharging(app: FastifyInstance, db: Database): void {
+export function registerCharging(app: FastifyInstance, ledger: CreditLedger): void {
   app.decorateRequest('chargeUnits', 1);
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const caller = request.caller;
@@ -40,7 +39,7 @@ export function registerCharging(app: FastifyInstance, db: Database): void {
       reply.header('X-Credits-Charged', '0');
       return payload;
     }
-    const remaining = await debitOrg(db, caller.orgId, request.chargeUnits);
+    const remaining = await ledger.charge(caller.orgId, request.chargeUnits);
     if (remaining === null) {
       // Concurrent requests spent the balance after this one was admitted: nothing is served unpaid.
       const error = paymentRequired();

@@ -56,8 +56,10 @@ export async function fundedKey(ctx: TestContext, email: string, units: number):
   return account;
 }
 
-export async function balanceOf(db: Database, orgId: string): Promise<number> {
-  const org = await accounts.findOrgById(db, orgId);
+/** The org's balance in its row, after this app returned every leased unit. */
+export async function balanceOf(ctx: Pick<TestContext, 'app' | 'db'>, orgId: string): Promise<number> {
+  await ctx.app.ledger.flush();
+  const org = await accounts.findOrgById(ctx.db, orgId);
   if (!org) throw new Error(`no org ${orgId}`);
   return org.balance_units;
 }

@@ -89,30 +89,18 @@ export interface AuthRow {
   key_id: string;
   key_hash: Uint8Array;
   org_id: string;
-  balance_units: number;
-  funded_at: Date | null;
 }
 
 export async function findActiveKeysByPrefix(db: Queryable, prefix: string): Promise<AuthRow[]> {
   const { rows } = await db.query<AuthRow>(
-    /* SQL */ `SELECT k.key_id, k.key_hash, o.org_id, o.balance_units, o.funded_at
-               FROM api_keys k JOIN orgs o USING (org_id)
-               WHERE k.prefix = $1 AND k.revoked_at IS NULL`,
+    /* SQL */ `SELECT key_id, key_hash, org_id FROM api_keys WHERE prefix = $1 AND revoked_at IS NULL`,
     [prefix],
   );
   return rows;
 }
 
-/**
- * The charge: one conditional decrement, atomic on its own, so concurrent requests can neither
- * lose a charge nor drive the balance below zero. Null when the balance does not cover it.
- */
-export async function debitOrg(db: Queryable, orgId: string, units: number): Promise<number | null> {
-  const { rows } = await db.query<{ balance_units: number }>(
-    /* SQL */ `UPDATE orgs SET balance_units = balance_units - $2
-               WHERE org_id = $1 AND balance_units >= $2 RETURNING balance_units`,
-    [orgId, units],
-  );
+export async function findOrgBalance(db: Queryable, orgId: string): Promise<number | null> {
+  const { rows } = await db.query<{ balance_units: number }>(/* SQL */ `SELECT balance_units FROM orgs WHERE org_id = $1`, [orgId]);
   return rows[0]?.balance_units ?? null;
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signupNotice } from '../../billing/notifier.js';
+import type { Authenticator } from '../../http/access.js';
 import type { AppContext } from '../../http/context.js';
+import type { CreditLedger } from './credit-ledger.js';
 import { AppError, MINIMUM_TOPUP_USD } from '../../http/errors.js';
 import * as schemas from './schemas.js';
 import { accountView, createKey, signup } from './service.js';
@@ -14,7 +16,12 @@ function signupNote(baseUrl: string): string {
 }
 
 /** Spec §4 "Account and billing": signup, extra keys, the account view and checkout links. */
-export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
+export interface AccountServices {
+  ledger: CreditLedger;
+  authenticator: Authenticator;
+}
+
+export function accountRoutes(context: AppContext, { ledger, authenticator }: AccountServices): FastifyPluginAsyncTypebox {
   const { db, config, notifier } = context;
   return async (app) => {
     app.post(
@@ -35,6 +42,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const agentName = request.body.agent_name ?? null;
         const result = await signup(db, request.body.owner_email, agentName);
+        if (result.rekeyed) authenticator.forgetAll();
         await notifier.send(
           signupNotice({
             email: request.body.owner_email.trim().toLowerCase(),
@@ -84,7 +92,11 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: schemas.AccountResponse },
         },
       },
-      async (request) => accountView(db, request.caller!.orgId),
+      async (request) => {
+        const view = await accountView(db, request.caller!.orgId);
+        // Units this process has leased are still the org's: show them.
+        return { ...view, balance_units: view.balance_units + ledger.unspent(view.org_id) };
+      },
     );
 
     app.post(

@@ -126,7 +126,10 @@ export async function findTransactionsPage(
   return rows;
 }
 
-export async function applicationExists(db: Queryable, applicationNumber: string): Promise<{ source_product: string; source_file_date: string } | null> {
+export async function applicationExists(
+  db: Queryable,
+  applicationNumber: string,
+): Promise<{ source_product: string; source_file_date: string } | null> {
   const { rows } = await db.query<{ source_product: string; source_file_date: string }>(
     /* SQL */ `SELECT source_product, source_file_date FROM applications WHERE application_number = $1`,
     [applicationNumber],

@@ -50,8 +50,12 @@ export const Application = Type.Object({
   cpc: Type.Array(Type.String()),
   pta_days: Nullable(Type.Integer()),
   continuity: Type.Object({
-    parents: Type.Array(Type.Object({ ...ContinuityItem, child_application_number: Type.String({ description: 'The application claiming this parent' }) })),
-    children: Type.Array(Type.Object({ ...ContinuityItem, parent_application_number: Type.String({ description: 'The application this child claims' }) })),
+    parents: Type.Array(
+      Type.Object({ ...ContinuityItem, child_application_number: Type.String({ description: 'The application claiming this parent' }) }),
+    ),
+    children: Type.Array(
+      Type.Object({ ...ContinuityItem, parent_application_number: Type.String({ description: 'The application this child claims' }) }),
+    ),
   }),
   counts: Type.Object({
     transactions: Type.Integer(),
