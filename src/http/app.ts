@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Credit leases of this process; `flush()` returns unspent units to their orgs. */
     ledger: CreditLedger;
+    /** Product freshness; `invalidate()` after an in-process ingest makes new data visible at once. */
+    provenance: ProvenanceService;
   }
 }
 
@@ -85,6 +87,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
 
   const provenance = new ProvenanceService(context.db);
+  app.decorate('provenance', provenance);
   await app.register(accountRoutes(context, { ledger, authenticator }));
   await app.register(applicationRoutes(context.db, provenance));
   await app.register(discoveryRoutes(context, registry, provenance));

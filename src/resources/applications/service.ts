@@ -4,6 +4,7 @@ import { statusCategory } from '../../domain/status-codes.js';
 import { type AppError, invalidParameter, notFound } from '../../http/errors.js';
 import { FILE_WRAPPER_PRODUCTS } from '../../ingest/file-wrapper/load.js';
 import type { ProvenanceService } from '../provenance/service.js';
+import { ReadCache } from '../read-cache.js';
 import * as sql from './applications.sql.js';
 
 export function malformed(field: string, input: string, what: string): AppError {
@@ -22,10 +23,14 @@ function statusBlock(code: number | null, description: string | null) {
 
 /** Reads applications and maps rows to the Application object (spec §2, DESIGN.md D2/D3). */
 export class ApplicationService {
+  private readonly rows: ReadCache<sql.ApplicationRow | null>;
+
   constructor(
     private readonly db: Queryable,
     private readonly provenance: ProvenanceService,
-  ) {}
+  ) {
+    this.rows = new ReadCache(provenance);
+  }
 
   private async view(row: sql.ApplicationRow) {
     const parents = row.links.filter((link) => link.direction === 'parent');
@@ -83,7 +88,7 @@ export class ApplicationService {
 
   async byApplicationNumber(input: string) {
     const number = requireApplicationNumber(input);
-    const row = await sql.findApplicationByNumber(this.db, number);
+    const row = await this.rows.get(`a:${number}`, () => sql.findApplicationByNumber(this.db, number));
     if (!row) throw notFound(`No application ${number} is on file.`);
     return this.view(row);
   }
@@ -91,7 +96,7 @@ export class ApplicationService {
   async byPatentNumber(input: string) {
     const number = parsePatentNumber(input);
     if (!number) throw malformed('patent_number', input, 'patent number (e.g. 11646472, D701016, PP18398, RE49257)');
-    const row = await sql.findApplicationByPatent(this.db, number);
+    const row = await this.rows.get(`p:${number}`, () => sql.findApplicationByPatent(this.db, number));
     if (!row) throw notFound(`No patent ${number} is on file.`);
     return this.view(row);
   }
@@ -99,7 +104,9 @@ export class ApplicationService {
   async byPublicationNumber(input: string) {
     const number = parsePublicationNumber(input);
     if (!number) throw malformed('publication_number', input, 'publication number (US20230080435A1 or 2023/0080435)');
-    const row = await sql.findApplicationByPublication(this.db, number.bareKey, number.printed);
+    const row = await this.rows.get(`u:${number.bareKey}:${number.printed ?? ''}`, () =>
+      sql.findApplicationByPublication(this.db, number.bareKey, number.printed),
+    );
     if (!row) throw notFound(`No publication ${number.printed ?? `${number.year}/${number.serial}`} is on file.`);
     return this.view(row);
   }

@@ -7,7 +7,7 @@ const CACHE_MS = 5_000;
 
 /** The one place every resource gets its `source`, `as_of` and `stale` from. */
 export class ProvenanceService {
-  private cached: { at: number; states: Map<string, ProductState> } | null = null;
+  private cached: { at: number; states: Map<string, ProductState>; version: string } | null = null;
 
   constructor(
     private readonly db: Queryable,
@@ -18,9 +18,16 @@ export class ProvenanceService {
     const at = Date.now();
     if (!this.cached || at - this.cached.at > CACHE_MS) {
       const rows = await listProductStates(this.db);
-      this.cached = { at, states: new Map(rows.map((row) => [row.product, row])) };
+      const version = rows.map((row) => `${row.product}@${row.ingested_at.toISOString()}`).join(',');
+      this.cached = { at, states: new Map(rows.map((row) => [row.product, row])), version };
     }
     return this.cached.states;
+  }
+
+  /** Changes whenever any product finishes an ingest: read caches key on it. */
+  async dataVersion(): Promise<string> {
+    await this.states();
+    return this.cached!.version;
   }
 
   /** Drop the cache (an in-process ingest just finished). */

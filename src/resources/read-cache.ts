@@ -1,0 +1,29 @@
+import type { ProvenanceService } from './provenance/service.js';
+
+/**
+ * Data changes only when an ingest finishes, so reads can be remembered until then: every
+ * entry belongs to one data version (product_state), and a new version empties the cache.
+ * Bounded: past `maxEntries` it starts over rather than tracking recency.
+ */
+export class ReadCache<V> {
+  private entries = new Map<string, V>();
+  private version: string | null = null;
+
+  constructor(
+    private readonly provenance: ProvenanceService,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const version = await this.provenance.dataVersion();
+    if (version !== this.version) {
+      this.entries = new Map();
+      this.version = version;
+    }
+    if (this.entries.has(key)) return this.entries.get(key)!;
+    const value = await load();
+    if (this.entries.size >= this.maxEntries) this.entries = new Map();
+    this.entries.set(key, value);
+    return value;
+  }
+}
