@@ -57,8 +57,10 @@ export async function runIngest(db: Database, argv: string[], output: Output = c
   });
   if (product !== 'file-wrapper' || positionals.length === 0) throw new UsageError(USAGE);
   const productCode = (values.product ?? 'PTFWPRD').toUpperCase();
-  if (!(FILE_WRAPPER_PRODUCTS as readonly string[]).includes(productCode)) throw new UsageError(`--product must be PTFWPRD or PTFWPRE\n${USAGE}`);
-  if (values['file-date'] && !/^\d{4}-\d{2}-\d{2}$/.test(values['file-date'])) throw new UsageError(`--file-date must be YYYY-MM-DD\n${USAGE}`);
+  if (!(FILE_WRAPPER_PRODUCTS as readonly string[]).includes(productCode))
+    throw new UsageError(`--product must be PTFWPRD or PTFWPRE\n${USAGE}`);
+  if (values['file-date'] && !/^\d{4}-\d{2}-\d{2}$/.test(values['file-date']))
+    throw new UsageError(`--file-date must be YYYY-MM-DD\n${USAGE}`);
 
   const summaries: IngestSummary[] = [];
   for (const path of positionals) {

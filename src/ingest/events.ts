@@ -13,7 +13,10 @@ export interface DetectedEvent {
 
 /** DESIGN.md D17: `evt_` + a hash of (type, target, date, discriminator), so a re-ingest cannot duplicate an event. */
 export function eventId(type: string, target: string, date: string | null, discriminator: string): string {
-  return `evt_${createHash('sha256').update(`${type}\u0000${target}\u0000${date ?? ''}\u0000${discriminator}`).digest('hex').slice(0, 24)}`;
+  return `evt_${createHash('sha256')
+    .update(`${type}\u0000${target}\u0000${date ?? ''}\u0000${discriminator}`)
+    .digest('hex')
+    .slice(0, 24)}`;
 }
 
 /** Inserts events detected by one batch; an event already recorded (same id) is left as it was. */

@@ -66,7 +66,16 @@ export class IngestRun {
     await this.db.query(
       /* SQL */ `UPDATE ingest_runs SET records_read = $2, inserted = $3, updated = $4, unchanged = $5,
                    rejected = $6, events = $7, rejects = $8 WHERE run_id = $1`,
-      [this.runId, this.counts.read, this.counts.inserted, this.counts.updated, this.counts.unchanged, this.counts.rejected, this.counts.events, JSON.stringify(this.rejects)],
+      [
+        this.runId,
+        this.counts.read,
+        this.counts.inserted,
+        this.counts.updated,
+        this.counts.unchanged,
+        this.counts.rejected,
+        this.counts.events,
+        JSON.stringify(this.rejects),
+      ],
     );
   }
 

@@ -28,7 +28,10 @@ export async function findStoredTransactions(db: Queryable, numbers: string[]): 
   return rows;
 }
 
-export async function findStoredChildren(db: Queryable, numbers: string[]): Promise<{ application_number: string; child_number: string }[]> {
+export async function findStoredChildren(
+  db: Queryable,
+  numbers: string[],
+): Promise<{ application_number: string; child_number: string }[]> {
   const { rows } = await db.query<{ application_number: string; child_number: string }>(
     /* SQL */ `SELECT application_number, child_number FROM continuity
                WHERE application_number = ANY($1::text[]) AND direction = 'child' AND parent_number = application_number`,
@@ -72,7 +75,11 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
   );
 }
 
-export async function updatePartialApplications(db: Queryable, rows: { number: string; hash: string; ptaDays: number | null }[], now: Date): Promise<void> {
+export async function updatePartialApplications(
+  db: Queryable,
+  rows: { number: string; hash: string; ptaDays: number | null }[],
+  now: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
     /* SQL */ `UPDATE applications a SET content_hash = r.hash, pta_days = COALESCE(r.pta_days, a.pta_days), updated_at = $2
@@ -103,7 +110,11 @@ export async function replaceTransactions(db: Queryable, numbers: string[], rows
 }
 
 /** Replaces the links of each (application, direction) given: a partial record may carry only one side. */
-export async function replaceContinuity(db: Queryable, scope: { numbers: string[]; directions: string[] }, rowsJson: string): Promise<void> {
+export async function replaceContinuity(
+  db: Queryable,
+  scope: { numbers: string[]; directions: string[] },
+  rowsJson: string,
+): Promise<void> {
   await db.query(
     /* SQL */ `DELETE FROM continuity c USING unnest($1::text[], $2::text[]) AS s(application_number, direction)
                WHERE c.application_number = s.application_number AND c.direction = s.direction`,

@@ -94,7 +94,14 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
   const counts = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
   const rejected: FileWrapperRecord[] = [];
   await db.transaction(async (tx) => {
-    const storedRows = new Map((await sql.findStoredApplications(tx, records.map((r) => r.applicationNumber))).map((row) => [row.application_number, row]));
+    const storedRows = new Map(
+      (
+        await sql.findStoredApplications(
+          tx,
+          records.map((r) => r.applicationNumber),
+        )
+      ).map((row) => [row.application_number, row]),
+    );
     const work: { record: FileWrapperRecord; hash: string; isNew: boolean }[] = [];
     for (const record of records) {
       const stored = storedRows.get(record.applicationNumber);
@@ -107,28 +114,45 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
 
     let events: DetectedEvent[] = [];
     if (context.detect) {
-      const before = await storedState(tx, work.filter((w) => !w.isNew).map((w) => storedRows.get(w.record.applicationNumber)!));
+      const before = await storedState(
+        tx,
+        work.filter((w) => !w.isNew).map((w) => storedRows.get(w.record.applicationNumber)!),
+      );
       events = work.flatMap((w) => detectEvents(w.record, before.get(w.record.applicationNumber) ?? null));
     }
 
     const full = work.filter((w) => w.record.metadata);
     if (full.length > 0) {
-      await sql.upsertApplications(tx, JSON.stringify(full.map((w) => applicationRow(w.record, w.hash))), context.product, context.fileDate, now);
+      await sql.upsertApplications(
+        tx,
+        JSON.stringify(full.map((w) => applicationRow(w.record, w.hash))),
+        context.product,
+        context.fileDate,
+        now,
+      );
     }
     const partial = work.filter((w) => !w.record.metadata);
-    await sql.updatePartialApplications(tx, partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays })), now);
+    await sql.updatePartialApplications(
+      tx,
+      partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays })),
+      now,
+    );
 
     const withTransactions = work.filter((w) => w.record.transactions !== null);
     if (withTransactions.length > 0) {
       const columns = emptyTransactionColumns();
       for (const w of withTransactions) appendTransactionColumns(columns, w.record);
-      await sql.replaceTransactions(tx, withTransactions.map((w) => w.record.applicationNumber), columns);
+      await sql.replaceTransactions(
+        tx,
+        withTransactions.map((w) => w.record.applicationNumber),
+        columns,
+      );
     }
 
     const scope = { numbers: [] as string[], directions: [] as string[] };
     for (const w of work) {
-      if (w.record.parents !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('parent');
-      if (w.record.children !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('child');
+      if (w.record.parents !== null) (scope.numbers.push(w.record.applicationNumber), scope.directions.push('parent'));
+      if (w.record.children !== null) (scope.numbers.push(w.record.applicationNumber), scope.directions.push('child'));
     }
     if (scope.numbers.length > 0) await sql.replaceContinuity(tx, scope, JSON.stringify(work.flatMap((w) => continuityRows(w.record))));
 

@@ -53,7 +53,9 @@ export function applicationRow(record: FileWrapperRecord, hash: string): Record<
 export function appendTransactionColumns(columns: TransactionColumns, record: FileWrapperRecord): void {
   const ordered = (record.transactions ?? [])
     .map((transaction, position) => ({ transaction, position }))
-    .sort((a, b) => (a.transaction.date === b.transaction.date ? b.position - a.position : a.transaction.date < b.transaction.date ? -1 : 1));
+    .sort((a, b) =>
+      a.transaction.date === b.transaction.date ? b.position - a.position : a.transaction.date < b.transaction.date ? -1 : 1,
+    );
   ordered.forEach(({ transaction }, seq) => {
     columns.application.push(record.applicationNumber);
     columns.seq.push(seq);
