@@ -82,6 +82,10 @@ export async function loadFileWrapper(db: Database, items: AsyncIterable<ParsedI
   }
 }
 
+function carriesStoredParts(record: FileWrapperRecord): boolean {
+  return record.metadata !== null || record.transactions !== null || record.parents !== null || record.children !== null || record.ptaDays !== null;
+}
+
 interface BatchContext {
   run: IngestRun;
   detect: boolean;
@@ -106,7 +110,9 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
     for (const record of records) {
       const stored = storedRows.get(record.applicationNumber);
       const hash = contentHash(record);
-      if (!record.metadata && !stored) rejected.push(record);
+      // A partial record whose parts this product does not store (e.g. an /assignment response) has nothing to load.
+      if (!carriesStoredParts(record)) counts.unchanged += 1;
+      else if (!record.metadata && !stored) rejected.push(record);
       else if (stored?.content_hash === hash) counts.unchanged += 1;
       else work.push({ record, hash, isNew: !stored });
     }

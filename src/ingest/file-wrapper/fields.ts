@@ -1,0 +1,151 @@
+/**
+ * Field-level readers for ODP patent file wrapper JSON (v1 and the 2024 beta): dates, codes,
+ * flags, CPC symbols, entity status. Pure functions; every reader returns null for a value it
+ * cannot read with certainty. Formats and pitfalls: samples/JSON-FORMATS.md §0, §1, §1b.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Absent for our purposes: missing, JSON null, blank, or the DS-API string `"null"`. */
+export function isAbsent(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'string') return false;
+  const s = value.trim();
+  return s === '' || s === 'null';
+}
+
+/** Strings trimmed at both ends only (inner double spaces kept); numbers as their decimal text. */
+export function text(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
+  return s === '' ? null : s;
+}
+
+/** An integer given as a JSON number or as a string of digits. */
+export function integer(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value !== 'string' || !/^\s*-?\d{1,15}\s*$/.test(value)) return null;
+  return Number(value.trim());
+}
+
+/** `"Y"/"N"`, `"Yes"/"No"`, `"true"/"false"` (any case) or a JSON boolean. */
+export function flag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return null;
+  const s = value.trim().toUpperCase();
+  if (s === 'Y' || s === 'YES' || s === 'TRUE') return true;
+  if (s === 'N' || s === 'NO' || s === 'FALSE') return false;
+  return null;
+}
+
+// The first US patent act is 1790; ODP's "no date" sentinel is year 0001 (and 0001-01-03).
+const MIN_YEAR = 1790;
+const MAX_YEAR = 2199;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T\s].*)?$/;
+const US_DATE = /^(\d{2})[-/](\d{2})[-/](\d{4})(?:[T\s].*)?$/;
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+
+/**
+ * `YYYY-MM-DD` from `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SS…` (the date part as written, never
+ * shifted between zones), `MM-DD-YYYY`, `MM/DD/YYYY` or `YYYYMMDD`. The sentinel
+ * `0001-01-01…`, `"null"` and impossible dates (2023-02-30) give null.
+ */
+export function odpDate(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
+  let y: string | undefined, m: string | undefined, d: string | undefined;
+  let match = ISO_DATE.exec(s);
+  if (match !== null) [, y, m, d] = match;
+  else if ((match = US_DATE.exec(s)) !== null) [, m, d, y] = match;
+  else if ((match = COMPACT_DATE.exec(s)) !== null) [, y, m, d] = match;
+  if (y === undefined || m === undefined || d === undefined) return null;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return null;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  return `${y}-${m}-${d}`;
+}
+
+// Section, class, subclass (`H01M`), main group (1–4 digits), subgroup (1–6 digits).
+const CPC_SYMBOL = /^([A-HY]\d{2}[A-Z])\s*0*(\d{1,4})\s*\/\s*(\d{1,6})$/;
+
+/**
+ * Canonical CPC spacing: one space between subclass and main group, none around the slash, no
+ * leading zeros in the main group. `"H01M  50/46"` → `H01M 50/46`, `"H01M2004/027"` →
+ * `H01M 2004/027`. A symbol of another shape is kept with its whitespace collapsed.
+ */
+export function cpcSymbol(value: string): string | null {
+  const s = value.trim().toUpperCase();
+  if (s === '') return null;
+  const m = CPC_SYMBOL.exec(s);
+  if (m === null) return s.replace(/\s+/g, ' ');
+  return `${m[1] ?? ''} ${m[2] ?? ''}/${m[3] ?? ''}`;
+}
+
+export type EntityStatus = 'small' | 'micro' | 'undiscounted';
+
+/**
+ * `businessEntityStatusCategory` is trusted ("Regular Undiscounted", "Small", "Micro", any
+ * case); `smallEntityStatusIndicator` is used only when the category is absent, because the
+ * office sends `false` next to the category "Small". An unknown category gives null.
+ */
+export function entityStatus(category: unknown, smallIndicator: unknown): EntityStatus | null {
+  if (!isAbsent(category)) {
+    const c = typeof category === 'string' ? category.trim().toLowerCase() : '';
+    if (c.includes('micro')) return 'micro';
+    if (c.includes('small')) return 'small';
+    if (c.includes('undiscounted') || c === 'large' || c === 'regular') return 'undiscounted';
+    return null;
+  }
+  const small = flag(smallIndicator);
+  return small === null ? null : small ? 'small' : 'undiscounted';
+}
+
+/** A value shown in a reject reason: strings quoted, absent values named. */
+export function show(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/** At most `max` characters of JSON for a reject excerpt, without serialising a huge value. */
+export function excerpt(value: unknown, max = 200): string {
+  const parts: string[] = [];
+  let size = 0;
+  const put = (s: string): boolean => {
+    parts.push(s);
+    size += s.length;
+    return size < max;
+  };
+  const walk = (v: unknown): boolean => {
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) {
+        if ((i > 0 && !put(',')) || !walk(v[i])) return false;
+      }
+      return put(']');
+    }
+    if (isObject(v)) {
+      if (!put('{')) return false;
+      let first = true;
+      for (const [k, item] of Object.entries(v)) {
+        if ((!first && !put(',')) || !put(`${JSON.stringify(k)}:`) || !walk(item)) return false;
+        first = false;
+      }
+      return put('}');
+    }
+    if (typeof v === 'string') return put(JSON.stringify(v.length > max ? v.slice(0, max) : v));
+    return put(JSON.stringify(v) ?? 'undefined');
+  };
+  walk(value);
+  const s = parts.join('');
+  return s.length > max ? s.slice(0, max) : s;
+}
