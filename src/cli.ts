@@ -6,6 +6,7 @@ import { AppError } from './http/errors.js';
 import { runAdmin, UsageError } from './commands/admin.js';
 import { runDemo } from './commands/demo.js';
 import { runIngest } from './commands/ingest.js';
+import { runSynth } from './commands/synth.js';
 import { startServer } from './commands/serve.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
@@ -15,6 +16,7 @@ const USAGE = `usage: patent-status <command>
   demo       embedded database, a funded demo key printed, API served
   migrate    apply pending database migrations
   ingest     load bulk files: ingest file-wrapper <files…>
+  synth      write a synthetic corpus: synth --out DIR --applications N --seed S
   admin      operator commands: credit, orgs, revoke-key`;
 
 async function withDatabase(config: Config, work: (db: Database) => Promise<void>): Promise<void> {
@@ -47,6 +49,9 @@ async function main(argv: string[]): Promise<void> {
         await migrate(db);
         await runIngest(db, rest);
       });
+      return;
+    case 'synth':
+      await runSynth(rest);
       return;
     case 'admin':
       await withDatabase(config, async (db) => {

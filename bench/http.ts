@@ -1,0 +1,114 @@
+/**
+ * GET /v1/applications/{n} with auth and charging, 50 connections (wrk), over a PostgreSQL
+ * database of N applications, as a ratio to a bare Fastify JSON route measured the same way
+ * in the same run; then batch status of 1,000 numbers.
+ *   npx tsx bench/http.ts [--applications 1000000] [--seconds 15]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { loadConfig } from '../src/config.js';
+import { buildApp } from '../src/http/app.js';
+import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
+import { writeFileWrapperFile } from '../src/ingest/synth/file-wrapper.js';
+import * as accounts from '../src/resources/accounts/accounts.sql.js';
+import { signup } from '../src/resources/accounts/service.js';
+import { arg, benchDatabase, fmt } from './support.js';
+
+interface WrkResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+function toMs(value: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(value.trim());
+  if (!match) return Number.NaN;
+  const n = Number(match[1]);
+  return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
+}
+
+function wrk(url: string, seconds: number, script: string | null): WrkResult {
+  const args = ['-t1', '-c50', `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), url];
+  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    p50: percentile('50'),
+    p99: percentile('99'),
+    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+  };
+}
+
+const show = (label: string, r: WrkResult) =>
+  console.log(`${label}: ${fmt(r.requestsPerSecond)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, non-2xx ${r.non2xx}`);
+
+async function main(): Promise<void> {
+  const applications = arg('applications', 1_000_000);
+  const seconds = arg('seconds', 15);
+  const dir = mkdtempSync(join(tmpdir(), 'pss-http-'));
+  const target = await benchDatabase();
+  try {
+    const file = join(dir, 'corpus.json');
+    await writeFileWrapperFile(file, { applications, seed: 'http-bench' });
+    const started = performance.now();
+    const loaded = await loadFileWrapper(target.db, parseFileWrapperFile(file), { product: 'PTFWPRE', fileName: 'corpus.json', fileDate: '2026-11-20' });
+    console.log(`corpus: ${fmt(loaded.inserted)} applications loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+    const { orgId, key } = await signup(target.db, 'bench@example.com', 'bench');
+    await accounts.creditOrg(target.db, { orgId, units: 100_000_000, source: 'admin', reference: null });
+    const sample = await target.db.query<{ application_number: string }>(
+      `SELECT application_number FROM applications WHERE application_number ~ '^[0-9]{8}$' ORDER BY random() LIMIT 20000`,
+    );
+    const numbers = sample.rows.map((row) => row.application_number);
+    const script = join(dir, 'random.lua');
+    writeFileSync(
+      script,
+      `local numbers = {${numbers.map((n) => `"${n}"`).join(',')}}\n` +
+        `request = function()\n  local n = numbers[math.random(#numbers)]\n` +
+        `  return wrk.format("GET", "/v1/applications/" .. n, {["X-API-KEY"] = "${key.api_key}"})\nend\n`,
+    );
+
+    const bare = Fastify();
+    bare.get('/bare', async () => ({ hello: 'world', application_number: '17248024' }));
+    await bare.listen({ port: 18302, host: '127.0.0.1' });
+    const config = loadConfig({ DATABASE_URL: target.url, PORT: '18301' });
+    const app = await buildApp({ config, db: target.db, notifier: { send: async () => undefined } });
+    await app.listen({ port: 18301, host: '127.0.0.1' });
+
+    wrk('http://127.0.0.1:18301/health', 3, null); // warm-up
+    const baseline = wrk('http://127.0.0.1:18302/bare', seconds, null);
+    show('bare Fastify JSON route', baseline);
+    const lookup = wrk('http://127.0.0.1:18301/', seconds, script);
+    show('GET /v1/applications/{n} (auth + charging)', lookup);
+    console.log(`ratio: ${(lookup.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} of the bare route`);
+
+    const timings: number[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const batch = Array.from({ length: 1000 }, () => numbers[Math.floor(Math.random() * numbers.length)]);
+      const t0 = performance.now();
+      const response = await fetch('http://127.0.0.1:18301/v1/applications/status', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key.api_key },
+        body: JSON.stringify({ application_numbers: batch }),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`batch status answered ${response.status}`);
+      timings.push(performance.now() - t0);
+    }
+    timings.sort((a, b) => a - b);
+    console.log(`batch status, 1,000 numbers: p50 ${timings[49]!.toFixed(1)} ms, p95 ${timings[94]!.toFixed(1)} ms`);
+
+    await app.close();
+    await bare.close();
+  } finally {
+    await target.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
