@@ -48,9 +48,12 @@ async function main(): Promise<void> {
   const target = await benchDatabase();
   try {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const summary = await loadFileWrapper(target.db, parseFileWrapperFile(file), { product: 'PTFWPRE', fileName: 'bench.json', fileDate: '2026-11-20' });
     const loadSeconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     const rows = await rowCounts(target.db);
+    console.log(`  this process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU during the load`);
     console.log(
       `parse + load: ${loadSeconds.toFixed(1)} s, ${fmt(summary.inserted / loadSeconds)} applications/s, ${fmt(rows / loadSeconds)} rows/s (${fmt(rows)} rows, ${summary.rejected} rejected)`,
     );

@@ -2,6 +2,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Database, type Queryable, type QueryResult, PG_TYPE, parseDate, parseInt8 } from './database.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { copyTarget, toCopyText } from './copy-text.js';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -15,8 +16,18 @@ function wrap(target: PGliteLike): Queryable {
     async exec(sql: string): Promise<void> {
       await target.exec(sql);
     },
+    async copyFrom(table, columns, rows) {
+      // COPY FROM STDIN through a pg-style adapter kills PGlite (DESIGN.md §8): it reads /dev/blob.
+      for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
+        const blob = new Blob([toCopyText(rows.slice(start, start + COPY_CHUNK_ROWS))]);
+        await target.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob });
+      }
+    },
   };
 }
+
+/** Rows per /dev/blob chunk: bounded so one blob never holds a whole backfile batch's text. */
+const COPY_CHUNK_ROWS = 50_000;
 
 export interface PgliteOptions {
   /** Directory persisted on disk; null keeps the database in memory (tests). */
@@ -52,6 +63,7 @@ export async function openPglite(options: PgliteOptions): Promise<PgliteDatabase
     engine: 'pglite',
     query: base.query,
     exec: base.exec,
+    copyFrom: base.copyFrom,
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(wrap(tx)));
     },

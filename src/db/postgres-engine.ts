@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyTarget, toCopyText } from './copy-text.js';
 import { type Database, type Queryable, type QueryResult, PG_TYPE, parseDate, parseInt8 } from './database.js';
 
 const typeParsers: pg.CustomTypesConfig = {
@@ -17,6 +21,11 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
     },
     async exec(sql: string): Promise<void> {
       await client.query(sql);
+    },
+    async copyFrom(table, columns, rows) {
+      if (rows.length === 0) return;
+      if (!('release' in client)) throw new Error('copyFrom needs a transaction: call it on the transaction handle');
+      await pipeline(Readable.from([toCopyText(rows)]), client.query(copyFrom(`COPY ${copyTarget(table, columns)} FROM STDIN`)));
     },
   };
 }
@@ -41,6 +50,7 @@ export function openPostgres(options: PostgresOptions): Database {
     engine: 'postgresql',
     query: base.query,
     exec: base.exec,
+    copyFrom: base.copyFrom,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

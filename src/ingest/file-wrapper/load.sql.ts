@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import type { CopyValue } from '../../db/copy-text.js';
 import type { Transaction } from './record.js';
 
 export interface StoredRow {
@@ -89,43 +90,40 @@ export async function updatePartialApplications(
   );
 }
 
-export interface TransactionColumns {
-  application: string[];
-  seq: number[];
-  date: string[];
-  code: string[];
-  description: string[];
-  eventType: (string | null)[];
-}
+export const TRANSACTION_COLUMNS = ['application_number', 'seq', 'date', 'code', 'description', 'event_type'] as const;
+export const CONTINUITY_COLUMNS = [
+  'application_number',
+  'direction',
+  'seq',
+  'parent_number',
+  'child_number',
+  'relationship',
+  'relationship_description',
+  'filing_date',
+  'status_code',
+  'status_description',
+  'patent_number',
+] as const;
 
-/** The application's whole list is replaced: the office sends it whole. */
-export async function replaceTransactions(db: Queryable, numbers: string[], rows: TransactionColumns): Promise<void> {
-  await db.query(/* SQL */ `DELETE FROM transactions WHERE application_number = ANY($1::text[])`, [numbers]);
-  if (rows.application.length === 0) return;
-  await db.query(
-    /* SQL */ `INSERT INTO transactions (application_number, seq, date, code, description, event_type)
-               SELECT * FROM unnest($1::text[], $2::int[], $3::date[], $4::text[], $5::text[], $6::text[])`,
-    [rows.application, rows.seq, rows.date, rows.code, rows.description, rows.eventType],
-  );
+/**
+ * The application's whole list is replaced: the office sends it whole. Rows go in by COPY;
+ * `stored` names the applications that may have rows to remove (new ones have none).
+ */
+export async function replaceTransactions(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
+  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM transactions WHERE application_number = ANY($1::text[])`, [stored]);
+  await db.copyFrom('transactions', TRANSACTION_COLUMNS, rows);
 }
 
 /** Replaces the links of each (application, direction) given: a partial record may carry only one side. */
 export async function replaceContinuity(
   db: Queryable,
   scope: { numbers: string[]; directions: string[] },
-  rowsJson: string,
+  rows: CopyValue[][],
 ): Promise<void> {
   await db.query(
     /* SQL */ `DELETE FROM continuity c USING unnest($1::text[], $2::text[]) AS s(application_number, direction)
                WHERE c.application_number = s.application_number AND c.direction = s.direction`,
     [scope.numbers, scope.directions],
   );
-  await db.query(
-    /* SQL */ `INSERT INTO continuity (application_number, direction, seq, parent_number, child_number, relationship,
-                 relationship_description, filing_date, status_code, status_description, patent_number)
-               SELECT * FROM json_to_recordset($1::json) AS r(application_number text, direction text, seq integer,
-                 parent_number text, child_number text, relationship text, relationship_description text, filing_date date,
-                 status_code integer, status_description text, patent_number text)`,
-    [rowsJson],
-  );
+  await db.copyFrom('continuity', CONTINUITY_COLUMNS, rows);
 }

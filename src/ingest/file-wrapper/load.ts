@@ -5,7 +5,7 @@ import { IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '.
 import { detectEvents, type StoredApplication } from './detect-events.js';
 import * as sql from './load.sql.js';
 import type { FileWrapperRecord, ParsedItem, RecordPosition } from './record.js';
-import { appendTransactionColumns, applicationRow, contentHash, continuityRows, emptyTransactionColumns } from './rows.js';
+import { applicationRow, contentHash, continuityRows, transactionRows } from './rows.js';
 
 /** The two file wrapper products feed the same tables; either one's first load is the backfile. */
 export const FILE_WRAPPER_PRODUCTS = ['PTFWPRD', 'PTFWPRE'] as const;
@@ -57,24 +57,42 @@ export async function loadFileWrapper(db: Database, items: AsyncIterable<ParsedI
   try {
     const detect = !(await isFirstLoad(db, FILE_WRAPPER_PRODUCTS));
     let batch = new Map<string, FileWrapperRecord>();
+    // One batch is written while the next is parsed: parsing is this process's CPU, writing the server's.
+    let writing: Promise<void> | null = null;
     const flush = async () => {
       if (batch.size === 0) return;
-      await loadBatch(db, [...batch.values()], { run, detect, product: options.product, fileDate: options.fileDate });
+      const records = [...batch.values()];
       batch = new Map();
-      await run.saveProgress();
-      options.onProgress?.(run.counts);
+      if (writing) await writing;
+      writing = loadBatch(db, records, { run, detect, product: options.product, fileDate: options.fileDate }).then(async () => {
+        await run.saveProgress();
+        options.onProgress?.(run.counts);
+      });
+      // Observed at the next flush or at the end; this keeps an early failure from counting as unhandled.
+      writing.catch(() => undefined);
     };
-    for await (const item of items) {
-      if (item.kind === 'reject') {
-        run.reject(item.reason, formatPosition(item.position), item.excerpt);
-        continue;
+    let failure: unknown = null;
+    try {
+      for await (const item of items) {
+        if (item.kind === 'reject') {
+          run.reject(item.reason, formatPosition(item.position), item.excerpt);
+          continue;
+        }
+        run.counts.read += 1;
+        // A second copy of an application in one file must apply after the first, as in a clean sequential load.
+        if (batch.has(item.record.applicationNumber) || batch.size >= batchSize) await flush();
+        batch.set(item.record.applicationNumber, item.record);
       }
-      run.counts.read += 1;
-      // A second copy of an application in one file must apply after the first, as in a clean sequential load.
-      if (batch.has(item.record.applicationNumber) || batch.size >= batchSize) await flush();
-      batch.set(item.record.applicationNumber, item.record);
+      await flush();
+    } catch (error) {
+      failure = error;
     }
-    await flush();
+    // Whatever ended the loop, the batch already sent finishes (or fails) before the run is closed.
+    // (TypeScript cannot see that flush() assigned it.)
+    await (writing as Promise<void> | null)?.catch((error: unknown) => {
+      failure ??= error;
+    });
+    if (failure !== null) throw failure;
     return await run.succeed();
   } catch (error) {
     await run.fail(error);
@@ -83,7 +101,13 @@ export async function loadFileWrapper(db: Database, items: AsyncIterable<ParsedI
 }
 
 function carriesStoredParts(record: FileWrapperRecord): boolean {
-  return record.metadata !== null || record.transactions !== null || record.parents !== null || record.children !== null || record.ptaDays !== null;
+  return (
+    record.metadata !== null ||
+    record.transactions !== null ||
+    record.parents !== null ||
+    record.children !== null ||
+    record.ptaDays !== null
+  );
 }
 
 interface BatchContext {
@@ -145,22 +169,19 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
     );
 
     const withTransactions = work.filter((w) => w.record.transactions !== null);
-    if (withTransactions.length > 0) {
-      const columns = emptyTransactionColumns();
-      for (const w of withTransactions) appendTransactionColumns(columns, w.record);
-      await sql.replaceTransactions(
-        tx,
-        withTransactions.map((w) => w.record.applicationNumber),
-        columns,
-      );
-    }
+    await sql.replaceTransactions(
+      tx,
+      withTransactions.filter((w) => !w.isNew).map((w) => w.record.applicationNumber),
+      withTransactions.flatMap((w) => transactionRows(w.record)),
+    );
 
+    // Only applications already stored can have links to remove.
     const scope = { numbers: [] as string[], directions: [] as string[] };
-    for (const w of work) {
-      if (w.record.parents !== null) (scope.numbers.push(w.record.applicationNumber), scope.directions.push('parent'));
-      if (w.record.children !== null) (scope.numbers.push(w.record.applicationNumber), scope.directions.push('child'));
+    for (const w of work.filter((candidate) => !candidate.isNew)) {
+      if (w.record.parents !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('parent');
+      if (w.record.children !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('child');
     }
-    if (scope.numbers.length > 0) await sql.replaceContinuity(tx, scope, JSON.stringify(work.flatMap((w) => continuityRows(w.record))));
+    await sql.replaceContinuity(tx, scope, work.flatMap((w) => continuityRows(w.record)));
 
     counts.events = await insertEvents(tx, events, now, context.run.runId);
     for (const w of work) counts[w.isNew ? 'inserted' : 'updated'] += 1;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { normalizeExaminerName, parsePublicationNumber } from '../../domain/numbers.js';
 import { transactionEventType } from '../../domain/transaction-codes.js';
 import type { ContinuityLink, FileWrapperRecord } from './record.js';
-import type { TransactionColumns } from './load.sql.js';
+import type { CopyValue } from '../../db/copy-text.js';
 
 /**
  * Hash of everything stored from a record; `lastIngestionAt` is left out because the office
@@ -46,43 +46,42 @@ export function applicationRow(record: FileWrapperRecord, hash: string): Record<
 }
 
 /**
- * Transactions as columns for `unnest`. `seq` counts from the oldest so that newest-first is
- * (date DESC, seq DESC); the office lists newest first, so among same-day entries a later
- * position in the file is older.
+ * Transaction rows in `TRANSACTION_COLUMNS` order. `seq` counts from the oldest so that
+ * newest-first is (date DESC, seq DESC); the office lists newest first, so among same-day
+ * entries a later position in the file is older.
  */
-export function appendTransactionColumns(columns: TransactionColumns, record: FileWrapperRecord): void {
+export function transactionRows(record: FileWrapperRecord): CopyValue[][] {
   const ordered = (record.transactions ?? [])
     .map((transaction, position) => ({ transaction, position }))
     .sort((a, b) =>
       a.transaction.date === b.transaction.date ? b.position - a.position : a.transaction.date < b.transaction.date ? -1 : 1,
     );
-  ordered.forEach(({ transaction }, seq) => {
-    columns.application.push(record.applicationNumber);
-    columns.seq.push(seq);
-    columns.date.push(transaction.date);
-    columns.code.push(transaction.code);
-    columns.description.push(transaction.description);
-    columns.eventType.push(transactionEventType(transaction.code));
-  });
-}
-
-export function emptyTransactionColumns(): TransactionColumns {
-  return { application: [], seq: [], date: [], code: [], description: [], eventType: [] };
-}
-
-export function continuityRows(record: FileWrapperRecord): Record<string, unknown>[] {
-  const row = (direction: 'parent' | 'child') => (link: ContinuityLink, seq: number) => ({
-    application_number: record.applicationNumber,
-    direction,
+  return ordered.map(({ transaction }, seq) => [
+    record.applicationNumber,
     seq,
-    parent_number: link.parentNumber,
-    child_number: link.childNumber,
-    relationship: link.relationship,
-    relationship_description: link.relationshipDescription,
-    filing_date: link.filingDate,
-    status_code: link.statusCode,
-    status_description: link.statusDescription,
-    patent_number: link.patentNumber,
-  });
+    transaction.date,
+    transaction.code,
+    transaction.description,
+    transactionEventType(transaction.code),
+  ]);
+}
+
+/** Continuity rows in `CONTINUITY_COLUMNS` order. */
+export function continuityRows(record: FileWrapperRecord): CopyValue[][] {
+  const row =
+    (direction: 'parent' | 'child') =>
+    (link: ContinuityLink, seq: number): CopyValue[] => [
+      record.applicationNumber,
+      direction,
+      seq,
+      link.parentNumber,
+      link.childNumber,
+      link.relationship,
+      link.relationshipDescription,
+      link.filingDate,
+      link.statusCode,
+      link.statusDescription,
+      link.patentNumber,
+    ];
   return [...(record.parents ?? []).map(row('parent')), ...(record.children ?? []).map(row('child'))];
 }

@@ -1,0 +1,30 @@
+/** A value of a COPY row: text, a number, a boolean, or null. */
+export type CopyValue = string | number | boolean | null;
+
+/**
+ * Rows in PostgreSQL's COPY text format: tab-separated, `\N` for null, and backslash, tab,
+ * newline and carriage return escaped, so any office text survives unchanged.
+ */
+export function toCopyText(rows: readonly (readonly CopyValue[])[]): string {
+  let out = '';
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i += 1) {
+      if (i > 0) out += '\t';
+      const value = row[i];
+      if (value === null || value === undefined) out += '\\N';
+      else if (typeof value === 'string')
+        out += value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+      else out += String(value);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/** Identifiers of a COPY target come from our code only; refuse anything but plain names. */
+export function copyTarget(table: string, columns: readonly string[]): string {
+  const plain = /^[a-z_][a-z0-9_]*$/;
+  if (!plain.test(table) || !columns.every((column) => plain.test(column)))
+    throw new Error(`not a plain COPY target: ${table}(${columns.join(',')})`);
+  return `${table} (${columns.join(', ')})`;
+}

@@ -1,0 +1,289 @@
+/**
+ * Technology profiles: which art units examine what, with CPC symbols, USPC classes and title
+ * vocabulary that fit together (a battery case sits in 1727 with H01M symbols and a battery
+ * title). Art units follow the real Technology Center numbering (1600 biotech, 1700 chemistry,
+ * 2100/2400/2600 computing and communications, 2800 semiconductors, 2900 designs, 3600/3700
+ * mechanical, business methods and medical).
+ */
+import type { Rng } from './random.js';
+
+export interface Technology {
+  key: string;
+  /** Relative share of utility filings. */
+  weight: number;
+  artUnits: readonly string[];
+  /** CPC symbols in canonical spacing (`H01M 50/46`); `cpcPadded` gives the ODP column form. */
+  cpc: readonly string[];
+  uspc: readonly string[];
+  subjects: readonly string[];
+  purposes: readonly string[];
+}
+
+/** `'a|b|c'` → list: keeps the vocabulary tables one line per field. */
+const list = (items: string): string[] => items.split('|');
+
+/** `'1721-1729 1731'` → every art unit of the ranges. */
+const units = (ranges: string): string[] =>
+  ranges.split(' ').flatMap((range) => {
+    const [from, to] = range.split('-').map(Number);
+    const out: string[] = [];
+    for (let n = from!; n <= (to ?? from!); n++) out.push(String(n));
+    return out;
+  });
+
+export const TECHNOLOGIES: readonly Technology[] = [
+  {
+    key: 'batteries',
+    weight: 5,
+    artUnits: units('1721-1729'),
+    cpc: list(
+      'H01M 10/0525|H01M 10/052|H01M 4/131|H01M 4/133|H01M 4/505|H01M 4/525|H01M 50/46|H01M 50/449|H01M 10/0562|H01M 10/42|H01G 11/06|Y02E 60/10|H01M 2004/027|H01M 8/04',
+    ),
+    uspc: list('429/144|429/231.95|429/300|429/50'),
+    subjects: list(
+      'LITHIUM SECONDARY BATTERY|CATHODE ACTIVE MATERIAL|SOLID ELECTROLYTE|BATTERY MODULE|SEPARATOR FOR ELECTROCHEMICAL DEVICE|FUEL CELL STACK|ANODE FOR LITHIUM METAL BATTERY|ELECTRODE ASSEMBLY',
+    ),
+    purposes: list(
+      'MANAGING BATTERY STATE OF CHARGE|FORMING A PROTECTIVE ELECTRODE LAYER|THERMAL MANAGEMENT OF BATTERY CELLS|RECYCLING ELECTRODE MATERIALS',
+    ),
+  },
+  {
+    key: 'materials',
+    weight: 7,
+    artUnits: units('1731-1737 1762-1768 1771 1781-1782 1785-1788'),
+    cpc: list(
+      'C08L 23/06|C08K 3/36|C08G 18/48|C09D 5/00|C09J 7/38|B32B 27/08|B32B 27/32|C08F 210/16|C03C 3/087|C23C 16/455|C22C 38/04|C01B 32/184',
+    ),
+    uspc: list('428/220|524/425|427/255.28|148/330'),
+    subjects: list(
+      'RESIN COMPOSITION|MULTILAYER FILM|COATING COMPOSITION|ADHESIVE SHEET|GLASS ARTICLE|STEEL SHEET|POLYURETHANE FOAM|POLYMER BLEND',
+    ),
+    purposes: list('DEPOSITING THIN FILMS|PRODUCING HIGH-STRENGTH STEEL|CURING A COATING|RECYCLING POLYMER WASTE'),
+  },
+  {
+    key: 'pharma',
+    weight: 9,
+    artUnits: units(
+      '1611-1613 1615 1617 1621-1622 1624-1629 1633-1637 1641-1647 1651 1653 1655 1657 1671-1672 1675 1677 1681-1682 1685-1686 1691-1699',
+    ),
+    cpc: list(
+      'A61K 31/4439|A61K 9/0019|A61K 39/3955|A61P 35/00|C07K 16/2818|C07D 401/14|C12N 15/113|C12Q 1/6883|A61K 47/6929|A61K 38/00|C12N 9/22|C07K 14/705|A61K 45/06|A61P 25/28',
+    ),
+    uspc: list('514/252.17|424/133.1|435/6.11|530/387.3'),
+    subjects: list(
+      'ANTI-PD-1 ANTIBODY|PHARMACEUTICAL COMPOSITION|HETEROCYCLIC COMPOUNDS AS KINASE INHIBITORS|LIPID NANOPARTICLE FORMULATION|MODIFIED GUIDE RNA|CHIMERIC ANTIGEN RECEPTOR|ANTISENSE OLIGONUCLEOTIDE|CRYSTALLINE FORM OF A COMPOUND',
+    ),
+    purposes: list('TREATING CANCER|TREATING NEURODEGENERATIVE DISEASE|DETECTING NUCLEIC ACID SEQUENCES|DELIVERING THERAPEUTIC PROTEINS'),
+  },
+  {
+    key: 'medical',
+    weight: 7,
+    artUnits: units('3731-3732 3735-3738 3761-3763 3771-3775 3781 3783 3791-3794 3796'),
+    cpc: list(
+      'A61B 5/0002|A61B 5/14532|A61B 17/00234|A61B 34/30|A61F 2/2412|A61M 5/142|A61M 25/0043|A61N 1/3787|A61B 5/021|A61B 8/0883|A61B 90/36|A61F 13/15',
+    ),
+    uspc: list('600/301|604/67|606/130|623/2.11'),
+    subjects: list(
+      'SURGICAL STAPLER|CATHETER ASSEMBLY|PROSTHETIC HEART VALVE|WEARABLE GLUCOSE MONITOR|INFUSION PUMP|ROBOTIC SURGICAL INSTRUMENT|ULTRASOUND PROBE|IMPLANTABLE STIMULATION LEAD',
+    ),
+    purposes: list('MONITORING PATIENT VITAL SIGNS|DELIVERING AN IMPLANT|CONTROLLING A SURGICAL ROBOT|ESTIMATING BLOOD PRESSURE'),
+  },
+  {
+    key: 'vehicles',
+    weight: 7,
+    artUnits: units('3611-3612 3614 3616-3618 3656-3658 3661-3669'),
+    cpc: list(
+      'B60W 30/09|B60W 60/001|G05D 1/0088|G01S 17/931|G01S 13/931|B62D 15/025|G08G 1/16|B25J 9/1697|B60L 53/60|F16H 61/02|B60W 2420/403|G01C 21/3407',
+    ),
+    uspc: list('701/23|701/301|180/65.21|901/2'),
+    subjects: list(
+      'VEHICLE CONTROL DEVICE|DRIVER ASSISTANCE SYSTEM|CHARGING STATION FOR ELECTRIC VEHICLES|ROBOT ARM|LIDAR SENSOR ASSEMBLY|AUTONOMOUS DELIVERY ROBOT|STEERING SYSTEM|TRANSMISSION CONTROL UNIT',
+    ),
+    purposes: list(
+      'PLANNING A VEHICLE TRAJECTORY|DETECTING OBSTACLES NEAR A VEHICLE|CALIBRATING VEHICLE SENSORS|CONTROLLING A ROBOT GRIPPER',
+    ),
+  },
+  {
+    key: 'mechanical',
+    weight: 6,
+    artUnits: units('3723-3726 3741 3743-3748 3751-3754'),
+    cpc: list('F02C 7/00|F01D 5/14|F16K 31/04|F24F 11/30|F25B 49/02|B23K 26/38|F04D 29/32|F28D 1/04|F16C 33/10|B33Y 10/00'),
+    uspc: list('415/115|62/115|251/129.15|219/121.72'),
+    subjects: list(
+      'GAS TURBINE ENGINE|HEAT EXCHANGER|VALVE ASSEMBLY|AIR CONDITIONER|LASER PROCESSING MACHINE|CENTRIFUGAL COMPRESSOR|BEARING ASSEMBLY|REFRIGERATION CYCLE APPARATUS',
+    ),
+    purposes: list('COOLING A TURBINE BLADE|ADDITIVELY MANUFACTURING A COMPONENT|CONTROLLING A HEAT PUMP|DETECTING A REFRIGERANT LEAK'),
+  },
+  {
+    key: 'software',
+    weight: 12,
+    artUnits: units('2121-2126 2128-2129 2141-2145 2151-2154 2156-2159 2161-2169 2171-2179 2191-2199'),
+    cpc: list(
+      'G06N 3/08|G06N 20/00|G06N 3/045|G06F 16/24578|G06F 16/2455|G06F 9/5077|G06F 3/0484|G06F 8/65|G06F 40/30|G06F 18/214|G06N 5/04|G06F 9/45558',
+    ),
+    uspc: list('706/12|707/722|717/168|715/765'),
+    subjects: list(
+      'NEURAL NETWORK ACCELERATOR|DATA PROCESSING SYSTEM|QUERY OPTIMIZATION ENGINE|CONTAINER ORCHESTRATION PLATFORM|NATURAL LANGUAGE PROCESSING SYSTEM|USER INTERFACE FOR DATA VISUALIZATION|MACHINE LEARNING MODEL|SOFTWARE UPDATE DISTRIBUTION',
+    ),
+    purposes: list(
+      'TRAINING A MACHINE LEARNING MODEL|GENERATING TEXT WITH A LANGUAGE MODEL|ALLOCATING COMPUTING RESOURCES|INDEXING LARGE DATASETS|DEPLOYING SOFTWARE UPDATES',
+    ),
+  },
+  {
+    key: 'security',
+    weight: 6,
+    artUnits: units('2131-2133 2135-2139 2181-2187 2189 2431-2439 2491-2499'),
+    cpc: list('G06F 3/0604|G06F 12/0802|G06F 11/1076|G06F 21/57|H04L 9/3247|H04L 63/1416|H04L 9/0861|G06F 13/4282|H04L 9/50|G06F 21/6245'),
+    uspc: list('711/118|713/176|726/23|710/308'),
+    subjects: list(
+      'MEMORY CONTROLLER|SECURE ENCLAVE|STORAGE DEVICE|CRYPTOGRAPHIC KEY MANAGEMENT SYSTEM|INTRUSION DETECTION SYSTEM|DISTRIBUTED LEDGER|CACHE COHERENCE PROTOCOL|FIRMWARE VERIFICATION',
+    ),
+    purposes: list('DETECTING MALICIOUS NETWORK TRAFFIC|AUTHENTICATING A USER DEVICE|REDUCING WRITE AMPLIFICATION|PROTECTING DATA IN USE'),
+  },
+  {
+    key: 'networking',
+    weight: 10,
+    artUnits: units('2411-2416 2419 2441-2449 2451-2459 2461-2468 2471-2478 2641-2649'),
+    cpc: list(
+      'H04W 72/0446|H04W 72/23|H04L 5/0053|H04W 74/0833|H04L 67/10|H04L 41/0893|H04B 7/0626|H04W 4/40|H04L 1/1812|H04W 76/27|H04L 45/02',
+    ),
+    uspc: list('370/329|455/450|709/224|370/252'),
+    subjects: list(
+      'USER EQUIPMENT|BASE STATION|WIRELESS COMMUNICATION DEVICE|NETWORK SWITCH|EDGE COMPUTING NODE|BEAM MANAGEMENT FRAMEWORK|SOFTWARE-DEFINED NETWORK CONTROLLER',
+    ),
+    purposes: list(
+      'TRANSMITTING UPLINK CONTROL INFORMATION|PERFORMING RANDOM ACCESS|ROUTING PACKETS IN A MESH NETWORK|MANAGING NETWORK SLICES|REPORTING CHANNEL STATE INFORMATION',
+    ),
+  },
+  {
+    key: 'imaging',
+    weight: 8,
+    artUnits: units('2481-2488 2621-2629 2661-2669'),
+    cpc: list('H04N 19/176|H04N 19/70|G06T 7/70|G06V 20/58|G06T 19/006|G09G 3/3233|G06F 3/0412|H04N 23/667|G06V 10/82|G06T 15/005'),
+    uspc: list('375/240.12|382/103|345/173|348/222.1'),
+    subjects: list(
+      'IMAGE SENSOR|DISPLAY PANEL|VIDEO ENCODER|TOUCH SENSING DEVICE|HEAD-MOUNTED DISPLAY|CAMERA MODULE|ORGANIC LIGHT-EMITTING DIODE DISPLAY',
+    ),
+    purposes: list(
+      'ENCODING VIDEO WITH ADAPTIVE PARTITIONING|RECOGNIZING OBJECTS IN IMAGES|RENDERING AUGMENTED REALITY CONTENT|COMPENSATING DISPLAY MURA',
+    ),
+  },
+  {
+    key: 'semiconductors',
+    weight: 10,
+    artUnits: units('2811-2819 2821-2829 2831-2833 2835-2839 2841-2845 2891-2899'),
+    cpc: list(
+      'H01L 21/0217|H01L 29/7851|H01L 23/5226|H10B 43/27|H01L 25/0657|H02J 7/0048|H02M 3/158|H01L 21/76224|G11C 16/0483|H03K 17/687|H10D 30/6211',
+    ),
+    uspc: list('257/401|438/283|363/21.02|365/185.17'),
+    subjects: list(
+      'SEMICONDUCTOR DEVICE|THREE-DIMENSIONAL MEMORY DEVICE|POWER CONVERTER|INTEGRATED CIRCUIT PACKAGE|GATE DRIVER CIRCUIT|NONVOLATILE MEMORY CELL|WIRELESS CHARGING CIRCUIT',
+    ),
+    purposes: list('FORMING A GATE-ALL-AROUND TRANSISTOR|BONDING STACKED DIES|PROGRAMMING MEMORY CELLS|REGULATING AN OUTPUT VOLTAGE'),
+  },
+  {
+    key: 'optics',
+    weight: 5,
+    artUnits: units('2852-2858 2861-2868 2871-2878 2881-2886'),
+    cpc: list('G02B 6/12|G02B 27/0172|G01N 21/64|G01R 31/367|G02F 1/1335|G01J 3/28|G03F 7/70|G01N 33/48|G02B 1/11'),
+    uspc: list('385/14|356/326|324/426|359/630'),
+    subjects: list(
+      'OPTICAL WAVEGUIDE|SPECTROMETER|LIQUID CRYSTAL DISPLAY DEVICE|LITHOGRAPHY APPARATUS|GAS SENSOR|BATTERY STATE ESTIMATOR|OPTICAL LENS ASSEMBLY',
+    ),
+    purposes: list('MEASURING A FLUORESCENCE SIGNAL|ESTIMATING BATTERY HEALTH|ALIGNING A PHOTOMASK|COUPLING LIGHT INTO A WAVEGUIDE'),
+  },
+  {
+    key: 'business',
+    weight: 4,
+    artUnits: units('3621-3629 3681-3689 3691-3698'),
+    cpc: list('G06Q 30/0201|G06Q 20/4016|G06Q 40/04|G06Q 10/0631|G06Q 50/22|G16H 10/60|G16H 40/67|G06Q 30/0631|G06Q 20/3224'),
+    uspc: list('705/7.11|705/44|705/37|705/2'),
+    subjects: list(
+      'PAYMENT PROCESSING PLATFORM|INVENTORY MANAGEMENT SYSTEM|ELECTRONIC HEALTH RECORD SYSTEM|DIGITAL WALLET|RECOMMENDATION ENGINE',
+    ),
+    purposes: list('DETECTING FRAUDULENT TRANSACTIONS|SCHEDULING DELIVERIES|PRICING INSURANCE POLICIES|MATCHING BUYERS AND SELLERS'),
+  },
+  {
+    key: 'consumer',
+    weight: 4,
+    artUnits: units('3631-3637 3651-3655 3671-3679 3711-3712 3714-3715'),
+    cpc: list('A47J 31/44|A47L 9/28|B65D 81/34|E04B 1/76|A45C 11/00|A63B 21/4035|F21V 23/04|A47C 7/72|B65D 47/06|A63F 13/24'),
+    uspc: list('99/280|15/319|220/592.2|482/94'),
+    subjects: list(
+      'BEVERAGE BREWING APPARATUS|ROBOTIC VACUUM CLEANER|FOOD CONTAINER|FITNESS MACHINE|LIGHTING FIXTURE|ADJUSTABLE CHAIR|GAME CONTROLLER|INSULATED BOTTLE',
+    ),
+    purposes: list('BREWING COFFEE|CLEANING A FLOOR SURFACE|TRACKING EXERCISE PERFORMANCE|DISPENSING A LIQUID'),
+  },
+];
+
+export const DESIGN_ART_UNITS: readonly string[] = units('2911-2919 2921-2929');
+
+/** Design titles with their USPC design class (designs carry no CPC symbols). */
+export const DESIGN_TITLES: ReadonlyArray<readonly [title: string, uspc: string]> = [
+  ['DISPLAY SCREEN OR PORTION THEREOF WITH GRAPHICAL USER INTERFACE', 'D14/486'],
+  ['DISPLAY SCREEN OR PORTION THEREOF WITH ANIMATED GRAPHICAL USER INTERFACE', 'D14/485'],
+  ['DISPLAY SCREEN OR PORTION THEREOF WITH ICON', 'D14/488'],
+  ['VEHICLE WHEEL', 'D12/204'],
+  ['AUTOMOBILE', 'D12/92'],
+  ['LAMP', 'D26/60'],
+  ['LIGHT FIXTURE', 'D26/74'],
+  ['CHAIR', 'D6/366'],
+  ['BOTTLE', 'D9/529'],
+  ['EARPHONE', 'D14/205'],
+  ['MOBILE PHONE', 'D14/138'],
+  ['WATCH CASE', 'D10/32'],
+  ['SHOE', 'D2/953'],
+  ['COFFEE MACHINE', 'D7/309'],
+  ['VACUUM CLEANER', 'D32/20'],
+  ['MEDICAL INJECTOR', 'D24/114'],
+  ['TOY VEHICLE', 'D21/424'],
+  ['ELECTRIC TOOTHBRUSH', 'D4/101'],
+  ['HEADLAMP FOR A VEHICLE', 'D26/28'],
+  ['SPEAKER', 'D14/209.1'],
+  ['FURNITURE LEG', 'D6/489'],
+];
+
+export const PLANT_ART_UNITS: readonly string[] = ['1661', '1663'];
+export const PLANT_CPC: readonly string[] = list('A01H 6/7409|A01H 6/749|A01H 5/02|A01H 6/36|A01H 5/08');
+export const PLANT_KINDS: readonly string[] = list(
+  'APPLE TREE|STRAWBERRY PLANT|ROSE PLANT|BLUEBERRY PLANT|HYDRANGEA PLANT|GRAPEVINE|CHRYSANTHEMUM PLANT|PEACH TREE',
+);
+export const PLANT_NAMES: readonly string[] = list(
+  'RUBY DAWN|NWX 214|SUMMER CREST|KIRA BLUE|SNOWFALL|GOLDEN ARC|CORAL BAY|DRIS STRAW TWELVE',
+);
+
+const technologyTable: ReadonlyArray<readonly [Technology, number]> = TECHNOLOGIES.map((t) => [t, t.weight] as const);
+
+export function pickTechnology(rng: Rng, affinity?: readonly string[]): Technology {
+  if (affinity && affinity.length > 0 && rng.chance(0.85)) {
+    const key = rng.pick(affinity);
+    const hit = TECHNOLOGIES.find((t) => t.key === key);
+    if (hit) return hit;
+  }
+  return rng.weighted(technologyTable);
+}
+
+/** `H01M 50/46` → `H01M  50/46`; `H01M 2004/027` → `H01M2004/027` (ODP pads the main group to 4 columns). */
+export function cpcPadded(symbol: string): string {
+  const [subclass, group] = symbol.split(' ');
+  const [main, sub] = (group ?? '').split('/');
+  return `${subclass}${(main ?? '').padStart(4, ' ')}/${sub}`;
+}
+
+export function utilityTitle(rng: Rng, tech: Technology): string {
+  const s = rng.pick(tech.subjects);
+  switch (rng.int(0, 6)) {
+    case 0:
+      return `SYSTEMS AND METHODS FOR ${rng.pick(tech.purposes)}`;
+    case 1:
+      return `${s} AND METHOD FOR MANUFACTURING THE SAME`;
+    case 2:
+      return `METHOD AND APPARATUS FOR ${rng.pick(tech.purposes)}`;
+    case 3:
+      return `${s} FOR ${rng.pick(tech.purposes)}`;
+    case 4:
+      return `${s}, ${rng.pick(tech.subjects)}, AND RELATED METHODS`;
+    default:
+      return s;
+  }
+}
