@@ -21,6 +21,18 @@ function statusBlock(code: number | null, description: string | null) {
   return { code, description, category: statusCategory(code, description) };
 }
 
+/** D2: a continuity item describes the other application of the link. */
+function linkItem(link: sql.ContinuityRow, applicationNumber: string) {
+  return {
+    application_number: applicationNumber,
+    relationship: link.relationship,
+    relationship_description: link.relationship_description,
+    filing_date: link.filing_date,
+    patent_number: link.patent_number,
+    status: statusBlock(link.status_code, link.status_description),
+  };
+}
+
 /** Reads applications and maps rows to the Application object (spec §2, DESIGN.md D2/D3). */
 export class ApplicationService {
   private readonly rows: ReadCache<sql.ApplicationRow | null>;
@@ -54,24 +66,8 @@ export class ApplicationService {
       cpc: row.cpc,
       pta_days: row.pta_days,
       continuity: {
-        parents: parents.map((link) => ({
-          application_number: link.parent_number,
-          relationship: link.relationship,
-          relationship_description: link.relationship_description,
-          filing_date: link.filing_date,
-          patent_number: link.patent_number,
-          status: statusBlock(link.status_code, link.status_description),
-          child_application_number: link.child_number,
-        })),
-        children: children.map((link) => ({
-          application_number: link.child_number,
-          relationship: link.relationship,
-          relationship_description: link.relationship_description,
-          filing_date: link.filing_date,
-          patent_number: link.patent_number,
-          status: statusBlock(link.status_code, link.status_description),
-          parent_application_number: link.parent_number,
-        })),
+        parents: parents.map((link) => ({ ...linkItem(link, link.parent_number), child_application_number: link.child_number })),
+        children: children.map((link) => ({ ...linkItem(link, link.child_number), parent_application_number: link.parent_number })),
       },
       counts: {
         transactions: row.transaction_count,
