@@ -78,9 +78,18 @@ export function errorTable(): string {
   return ['| status | error | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
+function dataExamples(baseUrl: string): string {
+  return [
+    `curl -s ${baseUrl}/v1/applications/17248024 -H "X-API-KEY: $KEY"`,
+    `curl -s -X POST ${baseUrl}/v1/applications/status -H "X-API-KEY: $KEY" -H 'content-type: application/json' \\`,
+    `  -d '{"application_numbers": ["17/248,024", "16123456"]}'`,
+    `curl -s "${baseUrl}/v1/applications/17248024/transactions?since=2023-01-01&limit=20" -H "X-API-KEY: $KEY"`,
+    '',
+  ].join('\n');
+}
+
 /** `/agents.md`: everything an AI agent needs to use the service, built from the live route list. */
 export function renderAgentGuide(entries: RouteEntry[], baseUrl: string): string {
-  const hasData = entries.some((entry) => entry.access === 'data');
   return `# Patent Status Service: guide for AI agents
 
 This service answers questions about US patent applications and patents from its own copy of the
@@ -119,7 +128,6 @@ A list never costs more than your balance: it returns fewer rows and a cursor to
 
 ## Endpoints
 ${endpointList(entries)}
-${hasData ? '' : '\nNo data endpoint is loaded in this deployment yet; the account endpoints above work.\n'}
 ## Errors
 Every error body is \`{"error": "<code>", "message": "...", "detail": ...}\`. A 422's \`detail\` is a list of
 \`{loc, msg, type, input, ctx}\`, where \`loc\` names the part and field, e.g. \`["query", "limit"]\`.
@@ -133,7 +141,7 @@ curl -s -X POST ${baseUrl}/agent/signup -H 'content-type: application/json' \\
 curl -s ${baseUrl}/agent/me -H "X-API-KEY: $KEY"
 curl -s -X POST ${baseUrl}/agent/checkout-link -H "Authorization: Bearer $KEY" \\
   -H 'content-type: application/json' -d '{"amount_usd": 20}'
-\`\`\`
+${dataExamples(baseUrl)}\`\`\`
 
 Machine-readable description: \`${baseUrl}/openapi.json\`. Service health: \`${baseUrl}/health\`.
 `;
