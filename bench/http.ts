@@ -4,7 +4,8 @@
  * in the same run; then batch status of 1,000 numbers.
  *   npx tsx bench/http.ts [--applications 1000000] [--seconds 15]
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,9 +33,10 @@ function toMs(value: string): number {
   return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
 }
 
-function wrk(url: string, seconds: number, script: string | null): WrkResult {
+/** Asynchronous: the servers under test live in this process and must keep answering. */
+async function wrk(url: string, seconds: number, script: string | null): Promise<WrkResult> {
   const args = ['-t1', '-c50', `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), url];
-  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const { stdout: out } = await promisify(execFile)('wrk', args, { encoding: 'utf8' });
   const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
   return {
     requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
@@ -80,12 +82,17 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, db: target.db, notifier: { send: async () => undefined } });
     await app.listen({ port: 18301, host: '127.0.0.1' });
 
-    wrk('http://127.0.0.1:18301/health', 3, null); // warm-up
-    const baseline = wrk('http://127.0.0.1:18302/bare', seconds, null);
+    await wrk('http://127.0.0.1:18301/health', 3, null); // warm-up
+    const baseline = await wrk('http://127.0.0.1:18302/bare', seconds, null);
     show('bare Fastify JSON route', baseline);
-    const lookup = wrk('http://127.0.0.1:18301/', seconds, script);
+    const lookup = await wrk('http://127.0.0.1:18301/', seconds, script);
     show('GET /v1/applications/{n} (auth + charging)', lookup);
     console.log(`ratio: ${(lookup.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} of the bare route`);
+    // The same path when every answer is already remembered: what the service itself costs.
+    const hot = join(dir, 'hot.lua');
+    writeFileSync(hot, `wrk.headers["X-API-KEY"] = "${key.api_key}"\nwrk.path = "/v1/applications/${numbers[0]}"\n`);
+    const cached = await wrk('http://127.0.0.1:18301/', seconds, hot);
+    show('  one application, answer cached', cached);
 
     const timings: number[] = [];
     for (let i = 0; i < 100; i += 1) {

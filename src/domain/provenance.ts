@@ -24,8 +24,18 @@ const easternDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_Yo
 
 /** Dates are US Eastern (DESIGN.md §6): an ingest at 02:00 UTC belongs to the previous Eastern day. */
 export function toEasternDate(instant: Date): string {
-  return easternDate.format(instant);
+  // Called for every object served, with a handful of distinct ingest times: remember them.
+  const key = instant.getTime();
+  let formatted = formattedDates.get(key);
+  if (formatted === undefined) {
+    if (formattedDates.size > 1_000) formattedDates.clear();
+    formatted = easternDate.format(instant);
+    formattedDates.set(key, formatted);
+  }
+  return formatted;
 }
+
+const formattedDates = new Map<number, string>();
 
 /**
  * `stale` measures the copy by when it was last ingested (`as_of`), not by the file's own date:

@@ -30,6 +30,10 @@ CREATE TABLE applications (
   first_inventor_to_file boolean,
   cpc                   text[] NOT NULL DEFAULT '{}',
   pta_days              integer,
+  -- Written at ingest so a lookup is one primary-key read (no aggregation per request).
+  transaction_count     integer NOT NULL DEFAULT 0,
+  office_action_count   integer NOT NULL DEFAULT 0,
+  links                 jsonb NOT NULL DEFAULT '[]',  -- the continuity rows below, as served
   source_product        text NOT NULL,
   source_file_date      date NOT NULL,
   content_hash          text NOT NULL,

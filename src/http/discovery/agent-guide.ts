@@ -3,7 +3,7 @@ import type { RouteEntry } from './route-registry.js';
 
 interface FieldSchema {
   description?: string;
-  type?: string;
+  type?: string | string[];
   anyOf?: FieldSchema[];
   format?: string;
   minimum?: number;
@@ -20,8 +20,12 @@ interface JsonSchemaObject {
   required?: string[];
 }
 
-/** A nullable field is `anyOf [T, null]`: describe T (its limits live there) and say it may be null. */
+/** A nullable field is `type: [T, 'null']` or `anyOf [T, null]`: describe T and say it may be null. */
 function unwrapNullable(schema: FieldSchema): { schema: FieldSchema; nullable: boolean } {
+  if (Array.isArray(schema.type)) {
+    const types = schema.type.filter((type) => type !== 'null');
+    return { schema: { ...schema, type: types.join(' or ') }, nullable: types.length < schema.type.length };
+  }
   const branches = schema.anyOf ?? [];
   const value = branches.filter((branch) => branch.type !== 'null');
   if (value.length !== 1 || branches.length !== 2) return { schema, nullable: false };

@@ -48,18 +48,21 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
                  application_number, filing_date, effective_filing_date, application_type, status_code, status_description,
                  status_date, patent_number, grant_date, publication_number, publication_key, publication_date, title,
                  applicant_name, examiner_name, examiner_key, art_unit, entity_status, customer_number, docket_number,
-                 first_inventor_to_file, cpc, pta_days, source_product, source_file_date, content_hash, first_seen_at, updated_at)
+                 first_inventor_to_file, cpc, pta_days, transaction_count, office_action_count, links,
+                 source_product, source_file_date, content_hash, first_seen_at, updated_at)
                SELECT r.application_number, r.filing_date, r.effective_filing_date, r.application_type, r.status_code,
                  r.status_description, r.status_date, r.patent_number, r.grant_date, r.publication_number, r.publication_key,
                  r.publication_date, r.title, r.applicant_name, r.examiner_name, r.examiner_key, r.art_unit, r.entity_status,
-                 r.customer_number, r.docket_number, r.first_inventor_to_file, COALESCE(r.cpc, '{}'), r.pta_days, $2, $3,
+                 r.customer_number, r.docket_number, r.first_inventor_to_file, COALESCE(r.cpc, '{}'), r.pta_days,
+                 r.transaction_count, r.office_action_count, r.links, $2, $3,
                  r.content_hash, $4, $4
                FROM json_to_recordset($1::json) AS r(
                  application_number text, filing_date date, effective_filing_date date, application_type text, status_code integer,
                  status_description text, status_date date, patent_number text, grant_date date, publication_number text,
                  publication_key text, publication_date date, title text, applicant_name text, examiner_name text,
                  examiner_key text, art_unit text, entity_status text, customer_number text, docket_number text,
-                 first_inventor_to_file boolean, cpc text[], pta_days integer, content_hash text)
+                 first_inventor_to_file boolean, cpc text[], pta_days integer, transaction_count integer,
+                 office_action_count integer, links jsonb, content_hash text)
                ON CONFLICT (application_number) DO UPDATE SET
                  filing_date = EXCLUDED.filing_date, effective_filing_date = EXCLUDED.effective_filing_date,
                  application_type = EXCLUDED.application_type, status_code = EXCLUDED.status_code,
@@ -70,7 +73,8 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
                  examiner_name = EXCLUDED.examiner_name, examiner_key = EXCLUDED.examiner_key, art_unit = EXCLUDED.art_unit,
                  entity_status = EXCLUDED.entity_status, customer_number = EXCLUDED.customer_number,
                  docket_number = EXCLUDED.docket_number, first_inventor_to_file = EXCLUDED.first_inventor_to_file,
-                 cpc = EXCLUDED.cpc, pta_days = EXCLUDED.pta_days, source_product = EXCLUDED.source_product,
+                 cpc = EXCLUDED.cpc, pta_days = EXCLUDED.pta_days, transaction_count = EXCLUDED.transaction_count,
+                 office_action_count = EXCLUDED.office_action_count, links = EXCLUDED.links, source_product = EXCLUDED.source_product,
                  source_file_date = EXCLUDED.source_file_date, content_hash = EXCLUDED.content_hash, updated_at = EXCLUDED.updated_at`,
     [rowsJson, fileProduct, fileDate, now],
   );

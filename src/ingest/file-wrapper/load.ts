@@ -161,12 +161,6 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
         now,
       );
     }
-    const partial = work.filter((w) => !w.record.metadata);
-    await sql.updatePartialApplications(
-      tx,
-      partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays })),
-      now,
-    );
 
     const withTransactions = work.filter((w) => w.record.transactions !== null);
     await sql.replaceTransactions(
@@ -178,10 +172,22 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
     // Only applications already stored can have links to remove.
     const scope = { numbers: [] as string[], directions: [] as string[] };
     for (const w of work.filter((candidate) => !candidate.isNew)) {
-      if (w.record.parents !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('parent');
-      if (w.record.children !== null) scope.numbers.push(w.record.applicationNumber), scope.directions.push('child');
+      if (w.record.parents !== null) (scope.numbers.push(w.record.applicationNumber), scope.directions.push('parent'));
+      if (w.record.children !== null) (scope.numbers.push(w.record.applicationNumber), scope.directions.push('child'));
     }
-    await sql.replaceContinuity(tx, scope, work.flatMap((w) => continuityRows(w.record)));
+    await sql.replaceContinuity(
+      tx,
+      scope,
+      work.flatMap((w) => continuityRows(w.record)),
+    );
+
+    // After the parts were written: a partial record's derived columns are recomputed from them.
+    const partial = work.filter((w) => !w.record.metadata);
+    await sql.updatePartialApplications(
+      tx,
+      partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays })),
+      now,
+    );
 
     counts.events = await insertEvents(tx, events, now, context.run.runId);
     for (const w of work) counts[w.isNew ? 'inserted' : 'updated'] += 1;

@@ -41,7 +41,29 @@ export function applicationRow(record: FileWrapperRecord, hash: string): Record<
     first_inventor_to_file: m.firstInventorToFile,
     cpc: m.cpc,
     pta_days: record.ptaDays,
+    ...derivedColumns(record),
     content_hash: hash,
+  };
+}
+
+/** The tallies and link list an Application shows, computed once here instead of per request. */
+export function derivedColumns(record: FileWrapperRecord): { transaction_count: number; office_action_count: number; links: unknown[] } {
+  const transactions = record.transactions ?? [];
+  const link = (direction: 'parent' | 'child') => (l: ContinuityLink) => ({
+    direction,
+    parent_number: l.parentNumber,
+    child_number: l.childNumber,
+    relationship: l.relationship,
+    relationship_description: l.relationshipDescription,
+    filing_date: l.filingDate,
+    status_code: l.statusCode,
+    status_description: l.statusDescription,
+    patent_number: l.patentNumber,
+  });
+  return {
+    transaction_count: transactions.length,
+    office_action_count: transactions.filter((t) => transactionEventType(t.code) === 'office_action').length,
+    links: [...(record.parents ?? []).map(link('parent')), ...(record.children ?? []).map(link('child'))],
   };
 }
 

@@ -38,21 +38,12 @@ export interface ApplicationRow {
   links: ContinuityRow[];
 }
 
-/** The whole Application in one round trip: the row, its link list and its tallies. */
+/** The whole Application is one row: tallies and links are written at ingest. */
 const APPLICATION_SELECT = /* SQL */ `
   SELECT a.application_number, a.filing_date, a.effective_filing_date, a.application_type, a.status_code,
          a.status_description, a.status_date, a.patent_number, a.grant_date, a.publication_number, a.publication_date,
          a.title, a.applicant_name, a.examiner_name, a.art_unit, a.entity_status, a.cpc, a.pta_days,
-         a.source_product, a.source_file_date,
-         (SELECT count(*)::int FROM transactions t WHERE t.application_number = a.application_number) AS transaction_count,
-         (SELECT count(*)::int FROM transactions t
-           WHERE t.application_number = a.application_number AND t.event_type = 'office_action') AS office_action_count,
-         COALESCE((SELECT json_agg(json_build_object(
-                     'direction', c.direction, 'parent_number', c.parent_number, 'child_number', c.child_number,
-                     'relationship', c.relationship, 'relationship_description', c.relationship_description,
-                     'filing_date', c.filing_date, 'status_code', c.status_code, 'status_description', c.status_description,
-                     'patent_number', c.patent_number) ORDER BY c.direction DESC, c.seq)
-                   FROM continuity c WHERE c.application_number = a.application_number), '[]'::json) AS links
+         a.source_product, a.source_file_date, a.transaction_count, a.office_action_count, a.links
   FROM applications a`;
 
 export async function findApplicationByNumber(db: Queryable, applicationNumber: string): Promise<ApplicationRow | null> {

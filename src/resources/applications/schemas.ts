@@ -46,7 +46,7 @@ export const Application = Type.Object({
   applicant_entity_id: Nullable(Type.String({ description: 'Entity id (ent_…); null until entity resolution covers it' })),
   examiner_name: Nullable(Type.String()),
   art_unit: Nullable(Type.String()),
-  entity_status: Nullable(Type.Union([Type.Literal('small'), Type.Literal('micro'), Type.Literal('undiscounted')])),
+  entity_status: Nullable(Type.Unsafe<'small' | 'micro' | 'undiscounted'>({ type: 'string', enum: ['small', 'micro', 'undiscounted'] })),
   cpc: Type.Array(Type.String()),
   pta_days: Nullable(Type.Integer()),
   continuity: Type.Object({
