@@ -10,8 +10,12 @@ export interface QueryResult<R> {
 }
 
 export interface Queryable {
-  /** One parameterized statement. Never interpolate values into `sql`. */
-  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  /**
+   * One parameterized statement. Never interpolate values into `sql`. A `name` makes it a
+   * prepared statement on the server engine (parsed and planned once per connection): give one
+   * only to hot, fixed statements.
+   */
+  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: { name?: string }): Promise<QueryResult<R>>;
   /** A script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Bulk rows through COPY (the fastest way in, on both engines); use inside a transaction. */

@@ -15,8 +15,10 @@ const typeParsers: pg.CustomTypesConfig = {
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-      const result = await client.query(sql, params as unknown[]);
+    async query<R>(sql: string, params: readonly unknown[] = [], options: { name?: string } = {}): Promise<QueryResult<R>> {
+      const result = options.name
+        ? await client.query({ name: options.name, text: sql, values: params as unknown[] })
+        : await client.query(sql, params as unknown[]);
       return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {

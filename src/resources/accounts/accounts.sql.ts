@@ -95,6 +95,7 @@ export async function findActiveKeysByPrefix(db: Queryable, prefix: string): Pro
   const { rows } = await db.query<AuthRow>(
     /* SQL */ `SELECT key_id, key_hash, org_id FROM api_keys WHERE prefix = $1 AND revoked_at IS NULL`,
     [prefix],
+    { name: 'api_keys_select_active_by_prefix' },
   );
   return rows;
 }

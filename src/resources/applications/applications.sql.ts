@@ -47,7 +47,9 @@ const APPLICATION_SELECT = /* SQL */ `
   FROM applications a`;
 
 export async function findApplicationByNumber(db: Queryable, applicationNumber: string): Promise<ApplicationRow | null> {
-  const { rows } = await db.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE a.application_number = $1`, [applicationNumber]);
+  const { rows } = await db.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE a.application_number = $1`, [applicationNumber], {
+    name: 'applications_select_by_number',
+  });
   return rows[0] ?? null;
 }
 
