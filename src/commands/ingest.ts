@@ -7,7 +7,8 @@ import { FILE_WRAPPER_PRODUCTS, type FileWrapperProduct, loadFileWrapper } from 
 import type { IngestCounts, IngestSummary } from '../ingest/ingest-run.js';
 import { UsageError } from './admin.js';
 
-const USAGE = `usage: patent-status ingest file-wrapper [--product PTFWPRD|PTFWPRE] [--file-date YYYY-MM-DD] <file.json|file.zip>…`;
+const USAGE = `usage: patent-status ingest file-wrapper [--product PTFWPRD|PTFWPRE] [--file-date YYYY-MM-DD] [--progress] <file.json|file.zip>…
+  --progress  a progress line on stderr after every committed batch, also when stderr is not a terminal (logs)`;
 
 /** A date in the file name (`…20261120…` or `2026-11-20`), else the file's modification date. */
 export function fileDateOf(path: string): string {
@@ -51,7 +52,7 @@ export async function runIngest(db: Database, argv: string[], output: Output = c
   const [product, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { product: { type: 'string' }, 'file-date': { type: 'string' } },
+    options: { product: { type: 'string' }, 'file-date': { type: 'string' }, progress: { type: 'boolean' } },
     allowPositionals: true,
     strict: true,
   });
@@ -62,6 +63,8 @@ export async function runIngest(db: Database, argv: string[], output: Output = c
   if (values['file-date'] && !/^\d{4}-\d{2}-\d{2}$/.test(values['file-date']))
     throw new UsageError(`--file-date must be YYYY-MM-DD\n${USAGE}`);
 
+  // On a terminal progress rewrites one line; with --progress elsewhere (logs) it writes a line per batch.
+  const progress = output.progress ?? (values.progress ? (text: string) => void process.stderr.write(`${text}\n`) : null);
   const summaries: IngestSummary[] = [];
   for (const path of positionals) {
     const started = Date.now();
@@ -71,10 +74,10 @@ export async function runIngest(db: Database, argv: string[], output: Output = c
       fileDate: values['file-date'] ?? fileDateOf(path),
       onProgress: (counts) => {
         const seconds = (Date.now() - started) / 1000;
-        output.progress?.(`${basename(path)}: ${describeCounts(counts)} (${Math.round(counts.read / Math.max(seconds, 0.001))}/s)`);
+        progress?.(`${basename(path)}: ${describeCounts(counts)} (${Math.round(counts.read / Math.max(seconds, 0.001))}/s)`);
       },
     });
-    output.progress?.('\n');
+    if (output.progress) output.progress('\n');
     for (const line of formatSummary(summary)) output.line(line);
     summaries.push(summary);
   }
