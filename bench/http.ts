@@ -58,7 +58,11 @@ async function main(): Promise<void> {
     const file = join(dir, 'corpus.json');
     await writeFileWrapperFile(file, { applications, seed: 'http-bench' });
     const started = performance.now();
-    const loaded = await loadFileWrapper(target.db, parseFileWrapperFile(file), { product: 'PTFWPRE', fileName: 'corpus.json', fileDate: '2026-11-20' });
+    const loaded = await loadFileWrapper(target.db, parseFileWrapperFile(file), {
+      product: 'PTFWPRE',
+      fileName: 'corpus.json',
+      fileDate: '2026-11-20',
+    });
     console.log(`corpus: ${fmt(loaded.inserted)} applications loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
     const { orgId, key } = await signup(target.db, 'bench@example.com', 'bench');

@@ -18,7 +18,11 @@ if (child) {
   const file = process.argv[3]!;
   const target = await benchDatabase();
   try {
-    const summary = await loadFileWrapper(target.db, parseFileWrapperFile(file), { product: 'PTFWPRE', fileName: 'bench.json', fileDate: '2026-11-20' });
+    const summary = await loadFileWrapper(target.db, parseFileWrapperFile(file), {
+      product: 'PTFWPRE',
+      fileName: 'bench.json',
+      fileDate: '2026-11-20',
+    });
     process.stdout.write(JSON.stringify({ inserted: summary.inserted, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
   } finally {
     await target.drop();

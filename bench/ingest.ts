@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   try {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const summary = await loadFileWrapper(target.db, parseFileWrapperFile(file), { product: 'PTFWPRE', fileName: 'bench.json', fileDate: '2026-11-20' });
+    const summary = await loadFileWrapper(target.db, parseFileWrapperFile(file), {
+      product: 'PTFWPRE',
+      fileName: 'bench.json',
+      fileDate: '2026-11-20',
+    });
     const loadSeconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const rows = await rowCounts(target.db);
