@@ -2,7 +2,7 @@
  * GET /v1/applications/{n} with auth and charging, 50 connections (wrk), over a PostgreSQL
  * database of N applications, as a ratio to a bare Fastify JSON route measured the same way
  * in the same run; then batch status of 1,000 numbers.
- *   npx tsx bench/http.ts [--applications 1000000] [--seconds 15]
+ *   npx tsx bench/http.ts [--applications 1000000] [--seconds 15] [--pin]
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -36,7 +36,9 @@ function toMs(value: string): number {
 /** Asynchronous: the servers under test live in this process and must keep answering. */
 async function wrk(url: string, seconds: number, script: string | null): Promise<WrkResult> {
   const args = ['-t1', '-c50', `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), url];
-  const { stdout: out } = await promisify(execFile)('wrk', args, { encoding: 'utf8' });
+  // --pin: wrk on core 1, this process (both servers) on core 0; PostgreSQL stays unpinned.
+  const [command, commandArgs] = PIN ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
+  const { stdout: out } = await promisify(execFile)(command, commandArgs, { encoding: 'utf8' });
   const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
   return {
     requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
@@ -49,7 +51,10 @@ async function wrk(url: string, seconds: number, script: string | null): Promise
 const show = (label: string, r: WrkResult) =>
   console.log(`${label}: ${fmt(r.requestsPerSecond)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, non-2xx ${r.non2xx}`);
 
+const PIN = process.argv.includes('--pin');
+
 async function main(): Promise<void> {
+  if (PIN) await promisify(execFile)('taskset', ['-cp', '0', String(process.pid)]);
   const applications = arg('applications', 1_000_000);
   const seconds = arg('seconds', 15);
   const dir = mkdtempSync(join(tmpdir(), 'pss-http-'));
