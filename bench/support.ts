@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres-engine.js';
+import { databaseUrlFor } from '../test/helpers/postgres-urls.js';
 
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -13,13 +14,12 @@ export async function benchDatabase(): Promise<{ db: Database; url: string; drop
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const db = openPostgres({ connectionString: url.toString() });
+  const url = databaseUrlFor(SERVER_URL, name);
+  const db = openPostgres({ connectionString: url });
   await migrate(db);
   return {
     db,
-    url: url.toString(),
+    url,
     async drop() {
       await db.close();
       const cleanup = new pg.Client({ connectionString: SERVER_URL });

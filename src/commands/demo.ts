@@ -1,7 +1,8 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import * as accounts from '../resources/accounts/accounts.sql.js';
-import { generateApiKey, hashApiKey, keyPrefix, newId } from '../resources/accounts/api-key.js';
+import { newId } from '../resources/accounts/api-key.js';
+import { mintKey } from '../resources/accounts/service.js';
 import { startServer } from './serve.js';
 import { basename, join } from 'node:path';
 import { loadFileWrapper } from '../ingest/file-wrapper/load.js';
@@ -32,15 +33,8 @@ export async function ensureDemoAccount(db: Database): Promise<{ orgId: string; 
       reference: DEMO_GRANT_REFERENCE,
     });
     await accounts.revokeOrgKeys(tx, org.org_id);
-    const apiKey = generateApiKey();
-    await accounts.insertKey(tx, {
-      keyId: newId('key'),
-      orgId: org.org_id,
-      prefix: keyPrefix(apiKey),
-      hash: hashApiKey(apiKey),
-      name: DEMO_KEY_NAME,
-    });
-    return { orgId: org.org_id, apiKey, balance };
+    const key = await mintKey(tx, org.org_id, DEMO_KEY_NAME);
+    return { orgId: org.org_id, apiKey: key.api_key, balance };
   });
 }
 

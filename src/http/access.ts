@@ -89,18 +89,23 @@ export class Authenticator {
   }
 }
 
+/** Spec §5.1 and §9.2: data lives under /v1, and every request there needs a key. */
+function isDataPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
 /** Every /v1 request needs a key (spec §5.1), including one for a path that does not exist. */
 export function accessOf(request: FastifyRequest): Access {
   const declared = request.routeOptions.config.access;
   if (declared) return declared;
-  return request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?') ? 'data' : 'public';
+  return isDataPath(request.url) ? 'data' : 'public';
 }
 
 export function registerAccessControl(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorateRequest('caller', null);
   // Every /v1 route is a data route unless it says otherwise (spec §5.1).
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/v1/') && !route.config?.access) route.config = { ...route.config, access: 'data' };
+    if (isDataPath(route.url) && !route.config?.access) route.config = { ...route.config, access: 'data' };
   });
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request);

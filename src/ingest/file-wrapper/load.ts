@@ -5,7 +5,7 @@ import { IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '.
 import { detectEvents, type StoredApplication } from './detect-events.js';
 import * as sql from './load.sql.js';
 import type { FileWrapperRecord, ParsedItem, RecordPosition } from './record.js';
-import { applicationRow, contentHash, continuityRows, transactionRows } from './rows.js';
+import { applicationRow, contentHash, type PreparedRecord, prepareRecord } from './rows.js';
 
 /** The two file wrapper products feed the same tables; either one's first load is the backfile. */
 export const FILE_WRAPPER_PRODUCTS = ['PTFWPRD', 'PTFWPRE'] as const;
@@ -20,7 +20,7 @@ export interface LoadOptions {
   onProgress?: (counts: IngestCounts) => void;
 }
 
-export function formatPosition(position: RecordPosition): string {
+function formatPosition(position: RecordPosition): string {
   return position.member ? `${position.member}#${position.index}` : `#${position.index}`;
 }
 
@@ -130,7 +130,7 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
         )
       ).map((row) => [row.application_number, row]),
     );
-    const work: { record: FileWrapperRecord; hash: string; isNew: boolean }[] = [];
+    const work: (PreparedRecord & { isNew: boolean })[] = [];
     for (const record of records) {
       const stored = storedRows.get(record.applicationNumber);
       const hash = contentHash(record);
@@ -138,7 +138,7 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
       if (!carriesStoredParts(record)) counts.unchanged += 1;
       else if (!record.metadata && !stored) rejected.push(record);
       else if (stored?.content_hash === hash) counts.unchanged += 1;
-      else work.push({ record, hash, isNew: !stored });
+      else work.push({ ...prepareRecord(record, hash), isNew: !stored });
     }
     if (work.length === 0) return;
 
@@ -153,20 +153,14 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
 
     const full = work.filter((w) => w.record.metadata);
     if (full.length > 0) {
-      await sql.upsertApplications(
-        tx,
-        JSON.stringify(full.map((w) => applicationRow(w.record, w.hash))),
-        context.product,
-        context.fileDate,
-        now,
-      );
+      await sql.upsertApplications(tx, JSON.stringify(full.map(applicationRow)), context.product, context.fileDate, now);
     }
 
     const withTransactions = work.filter((w) => w.record.transactions !== null);
     await sql.replaceTransactions(
       tx,
       withTransactions.filter((w) => !w.isNew).map((w) => w.record.applicationNumber),
-      withTransactions.flatMap((w) => transactionRows(w.record)),
+      withTransactions.flatMap((w) => w.transactions),
     );
 
     // Only applications already stored can have links to remove.
@@ -178,7 +172,7 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
     await sql.replaceContinuity(
       tx,
       scope,
-      work.flatMap((w) => continuityRows(w.record)),
+      work.flatMap((w) => w.links),
     );
 
     // After the parts were written: a partial record's derived columns are recomputed from them.

@@ -3,6 +3,7 @@ import { normalizeExaminerName, parsePublicationNumber } from '../../domain/numb
 import { transactionEventType } from '../../domain/transaction-codes.js';
 import type { ContinuityLink, FileWrapperRecord } from './record.js';
 import type { CopyValue } from '../../db/copy-text.js';
+import { CONTINUITY_COLUMNS, TRANSACTION_COLUMNS } from './load.sql.js';
 
 /**
  * Hash of everything stored from a record; `lastIngestionAt` is left out because the office
@@ -14,8 +15,29 @@ export function contentHash(record: FileWrapperRecord): string {
   return record.metadata ? digest : `partial:${digest}`;
 }
 
-/** The `applications` row of a full record, in the column names of `upsertApplications`. */
-export function applicationRow(record: FileWrapperRecord, hash: string): Record<string, unknown> {
+/** A record with its COPY rows, each computed once per load (the row mappers run per record). */
+export interface PreparedRecord {
+  record: FileWrapperRecord;
+  hash: string;
+  transactions: CopyValue[][];
+  links: CopyValue[][];
+}
+
+export function prepareRecord(record: FileWrapperRecord, hash: string): PreparedRecord {
+  return { record, hash, transactions: transactionRows(record), links: continuityRows(record) };
+}
+
+const EVENT_TYPE_AT = TRANSACTION_COLUMNS.indexOf('event_type');
+/** A served link is its continuity row without the reporting application and position. */
+const LINK_FIELDS = CONTINUITY_COLUMNS.map((column, at) => [column, at] as const).filter(
+  ([column]) => column !== 'application_number' && column !== 'seq',
+);
+
+/**
+ * The `applications` row of a full record, in the column names of `upsertApplications`, with
+ * the tallies and link list an Application shows, so a lookup needs no aggregation.
+ */
+export function applicationRow({ record, hash, transactions, links }: PreparedRecord): Record<string, unknown> {
   const m = record.metadata!;
   return {
     application_number: record.applicationNumber,
@@ -41,29 +63,10 @@ export function applicationRow(record: FileWrapperRecord, hash: string): Record<
     first_inventor_to_file: m.firstInventorToFile,
     cpc: m.cpc,
     pta_days: record.ptaDays,
-    ...derivedColumns(record),
-    content_hash: hash,
-  };
-}
-
-/** The tallies and link list an Application shows, computed once here instead of per request. */
-export function derivedColumns(record: FileWrapperRecord): { transaction_count: number; office_action_count: number; links: unknown[] } {
-  const transactions = record.transactions ?? [];
-  const link = (direction: 'parent' | 'child') => (l: ContinuityLink) => ({
-    direction,
-    parent_number: l.parentNumber,
-    child_number: l.childNumber,
-    relationship: l.relationship,
-    relationship_description: l.relationshipDescription,
-    filing_date: l.filingDate,
-    status_code: l.statusCode,
-    status_description: l.statusDescription,
-    patent_number: l.patentNumber,
-  });
-  return {
     transaction_count: transactions.length,
-    office_action_count: transactions.filter((t) => transactionEventType(t.code) === 'office_action').length,
-    links: [...(record.parents ?? []).map(link('parent')), ...(record.children ?? []).map(link('child'))],
+    office_action_count: transactions.filter((row) => row[EVENT_TYPE_AT] === 'office_action').length,
+    links: links.map((row) => Object.fromEntries(LINK_FIELDS.map(([column, at]) => [column, row[at]]))),
+    content_hash: hash,
   };
 }
 

@@ -45,7 +45,7 @@ export function accountRoutes(context: AppContext, { ledger, authenticator }: Ac
         if (result.rekeyed) authenticator.forgetAll();
         await notifier.send(
           signupNotice({
-            email: request.body.owner_email.trim().toLowerCase(),
+            email: result.ownerEmail,
             orgId: result.orgId,
             agentName,
             rekeyed: result.rekeyed,

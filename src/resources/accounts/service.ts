@@ -18,6 +18,8 @@ export interface MintedKey {
 
 export interface SignupResult {
   orgId: string;
+  /** The owner e-mail as stored (trimmed, lower-cased). */
+  ownerEmail: string;
   key: MintedKey;
   /** True when an unfunded org signed up again and its earlier keys were revoked. */
   rekeyed: boolean;
@@ -27,7 +29,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-async function mintKey(db: Queryable, orgId: string, name: string | null): Promise<MintedKey> {
+/** A new key on the org, stored as its hash; the key itself is returned once, never kept. */
+export async function mintKey(db: Queryable, orgId: string, name: string | null): Promise<MintedKey> {
   const apiKey = generateApiKey();
   const row = await sql.insertKey(db, { keyId: newId('key'), orgId, prefix: keyPrefix(apiKey), hash: hashApiKey(apiKey), name });
   return { api_key: apiKey, key_id: row.key_id, prefix: row.prefix, name: row.name, created_at: row.created_at.toISOString() };
@@ -42,13 +45,13 @@ export async function signup(db: Database, email: string, agentName: string | nu
   const owner = normalizeEmail(email);
   return db.transaction(async (tx) => {
     const created = await sql.insertOrg(tx, newId('org'), owner, agentName);
-    if (created) return { orgId: created.org_id, key: await mintKey(tx, created.org_id, agentName), rekeyed: false };
+    if (created) return { orgId: created.org_id, ownerEmail: owner, key: await mintKey(tx, created.org_id, agentName), rekeyed: false };
     const org = await sql.findOrgByEmailForUpdate(tx, owner);
     if (!org) throw new Error(`org for ${owner} vanished during signup`);
     if (org.funded_at) throw new AppError('org_exists');
     await sql.revokeOrgKeys(tx, org.org_id);
     await sql.updateOrgAgentName(tx, org.org_id, agentName);
-    return { orgId: org.org_id, key: await mintKey(tx, org.org_id, agentName), rekeyed: true };
+    return { orgId: org.org_id, ownerEmail: owner, key: await mintKey(tx, org.org_id, agentName), rekeyed: true };
   });
 }
 
