@@ -15,7 +15,7 @@ const USAGE = `usage: patent-status <command>
   serve      serve the API (REST and discovery) on HOST:PORT
   demo       embedded database, a funded demo key printed, API served
   migrate    apply pending database migrations
-  ingest     load bulk files: ingest file-wrapper <files…>
+  ingest     load bulk files: ingest file-wrapper|grants|publications <files…>
   synth      write a synthetic corpus: synth --out DIR --applications N --seed S
   admin      operator commands: credit, orgs, revoke-key`;
 

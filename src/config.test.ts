@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       smtp: null,
       logLevel: 'info',
       bodyLimitBytes: 1_048_576,
+      searchTimeoutMs: 10_000,
     });
   });
 

@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Largest accepted request body in bytes (batch status of 1,000 numbers is ~15 KB). */
   bodyLimitBytes: number;
+  /** A search running longer answers 504 computation_timeout (spec §8: 10 seconds). */
+  searchTimeoutMs: number;
 }
 
 export interface SmtpConfig {
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtp,
     logLevel: text('LOG_LEVEL') ?? 'info',
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -27,6 +27,15 @@ describe('provenance', () => {
     expect(provenanceOf('PTMNFEE2', fees, new Date(ingestedAt.getTime() + 193 * HOUR)).stale).toBe(true);
   });
 
+  it('allows the weekly full-text products one week plus one day, and the daily file wrapper 48 hours', () => {
+    expect(cadenceMs('PTGRXML')).toBe(192 * HOUR);
+    expect(cadenceMs('APPXML')).toBe(192 * HOUR);
+    expect(cadenceMs('PTFWPRE')).toBe(48 * HOUR);
+    const grants = { ...state, product: 'PTGRXML' };
+    expect(provenanceOf('PTGRXML', grants, new Date(ingestedAt.getTime() + 5 * 24 * HOUR)).stale).toBe(false);
+    expect(provenanceOf('PTGRXML', grants, new Date(ingestedAt.getTime() + 193 * HOUR)).stale).toBe(true);
+  });
+
   it('flags a product never loaded as stale with null dates', () => {
     expect(provenanceOf('PTAB', null, new Date())).toEqual({ source: { product: 'PTAB', file_date: null }, as_of: null, stale: true });
   });

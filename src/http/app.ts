@@ -4,6 +4,10 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from '../resources/accounts/routes.js';
 import { applicationRoutes } from '../resources/applications/routes.js';
+import { citationRoutes } from '../resources/citations/routes.js';
+import { claimsRoutes } from '../resources/claims/routes.js';
+import { CoverageService } from '../resources/coverage/service.js';
+import { searchRoutes } from '../resources/search/routes.js';
 import { ProvenanceService } from '../resources/provenance/service.js';
 import { API_VERSION } from '../version.js';
 import { Authenticator, registerAccessControl } from './access.js';
@@ -90,6 +94,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.decorate('provenance', provenance);
   await app.register(accountRoutes(context, { ledger, authenticator }));
   await app.register(applicationRoutes(context.db, provenance));
+  const coverage = new CoverageService(context.db, provenance);
+  await app.register(claimsRoutes(context.db, provenance, coverage));
+  await app.register(citationRoutes(context.db, provenance, coverage));
+  await app.register(searchRoutes(context.db, provenance, { timeoutMs: context.config.searchTimeoutMs }));
   await app.register(discoveryRoutes(context, registry, provenance));
   return app;
 }

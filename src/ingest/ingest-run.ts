@@ -24,6 +24,7 @@ export interface IngestSummary extends IngestCounts {
   fileName: string;
   fileDate: string;
   rejects: RejectTally;
+  skipped: Record<string, number>;
   seconds: number;
 }
 
@@ -34,6 +35,8 @@ export interface IngestSummary extends IngestCounts {
 export class IngestRun {
   readonly counts: IngestCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, events: 0 };
   readonly rejects: RejectTally = { reasons: {}, examples: [] };
+  /** Records read but not loaded by design (e.g. `sequence-cwu` documents of a grant file), by reason. */
+  readonly skipped: Record<string, number> = {};
   private readonly startedAt = new Date();
 
   private constructor(
@@ -43,6 +46,25 @@ export class IngestRun {
     readonly fileName: string,
     readonly fileDate: string,
   ) {}
+
+  /**
+   * Runs `load` as one ingest run: `succeeded` with product_state moved when it returns,
+   * `failed` (and the error rethrown) when it throws.
+   */
+  static async perform(
+    db: Database,
+    file: { product: string; fileName: string; fileDate: string },
+    load: (run: IngestRun) => Promise<void>,
+  ): Promise<IngestSummary> {
+    const run = await IngestRun.start(db, file);
+    try {
+      await load(run);
+      return await run.succeed();
+    } catch (error) {
+      await run.fail(error);
+      throw error;
+    }
+  }
 
   static async start(db: Database, file: { product: string; fileName: string; fileDate: string }): Promise<IngestRun> {
     const { rows } = await db.query<{ run_id: number }>(
@@ -61,11 +83,23 @@ export class IngestRun {
     this.counts.rejected += 1;
   }
 
+  /** Adds what one batch did; called only after its commit, so a failed batch leaves the counts true. */
+  addCommitted(batch: Pick<IngestCounts, 'inserted' | 'updated' | 'unchanged' | 'events'>): void {
+    this.counts.inserted += batch.inserted;
+    this.counts.updated += batch.updated;
+    this.counts.unchanged += batch.unchanged;
+    this.counts.events += batch.events;
+  }
+
+  skip(reason: string): void {
+    this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
+  }
+
   /** Progress is saved after every committed batch, so a crashed run shows how far it got. */
   async saveProgress(): Promise<void> {
     await this.db.query(
       /* SQL */ `UPDATE ingest_runs SET records_read = $2, inserted = $3, updated = $4, unchanged = $5,
-                   rejected = $6, events = $7, rejects = $8 WHERE run_id = $1`,
+                   rejected = $6, events = $7, rejects = $8, skipped = $9 WHERE run_id = $1`,
       [
         this.runId,
         this.counts.read,
@@ -75,6 +109,7 @@ export class IngestRun {
         this.counts.rejected,
         this.counts.events,
         JSON.stringify(this.rejects),
+        JSON.stringify(this.skipped),
       ],
     );
   }
@@ -106,9 +141,15 @@ export class IngestRun {
       fileDate: this.fileDate,
       ...this.counts,
       rejects: this.rejects,
+      skipped: this.skipped,
       seconds: (Date.now() - this.startedAt.getTime()) / 1000,
     };
   }
+}
+
+/** Where a reject sat: `member#index` in a zip, `#index` in a plain file. */
+export function formatPosition(position: { member: string | null; index: number }): string {
+  return position.member ? `${position.member}#${position.index}` : `#${position.index}`;
 }
 
 /** True until any file of these products has loaded successfully: the backfile records state, not events. */

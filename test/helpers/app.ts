@@ -10,6 +10,8 @@ export interface TestContext {
   app: App;
   db: Database;
   config: Config;
+  /** The connection string of this test's own database on the server engine; null on PGlite. */
+  url: string | null;
   /** Every owner notice the app sent, in order (the real notifier would mail or log them). */
   notices: OwnerNotice[];
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     app,
     db: database.db,
     config,
+    url: database.url,
     notices,
     async close() {
       await app.close();

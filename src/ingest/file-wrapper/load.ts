@@ -1,10 +1,11 @@
 import type { Database, Queryable } from '../../db/database.js';
 import type { DetectedEvent } from '../events.js';
 import { insertEvents } from '../events.js';
-import { IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
+import { BatchPipeline } from '../batch-pipeline.js';
+import { formatPosition, IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
 import { detectEvents, type StoredApplication } from './detect-events.js';
 import * as sql from './load.sql.js';
-import type { FileWrapperRecord, ParsedItem, RecordPosition } from './record.js';
+import type { FileWrapperRecord, ParsedItem } from './record.js';
 import { applicationRow, contentHash, type PreparedRecord, prepareRecord } from './rows.js';
 
 /** The two file wrapper products feed the same tables; either one's first load is the backfile. */
@@ -18,10 +19,6 @@ export interface LoadOptions {
   /** Records per transaction: big enough for set-based SQL, small enough to keep PGlite responsive. */
   batchSize?: number;
   onProgress?: (counts: IngestCounts) => void;
-}
-
-function formatPosition(position: RecordPosition): string {
-  return position.member ? `${position.member}#${position.index}` : `#${position.index}`;
 }
 
 async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<string, StoredApplication>> {
@@ -53,51 +50,25 @@ async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<st
  */
 export async function loadFileWrapper(db: Database, items: AsyncIterable<ParsedItem>, options: LoadOptions): Promise<IngestSummary> {
   const batchSize = options.batchSize ?? 1000;
-  const run = await IngestRun.start(db, options);
-  try {
+  return IngestRun.perform(db, options, async (run) => {
     const detect = !(await isFirstLoad(db, FILE_WRAPPER_PRODUCTS));
-    let batch = new Map<string, FileWrapperRecord>();
-    // One batch is written while the next is parsed: parsing is this process's CPU, writing the server's.
-    let writing: Promise<void> | null = null;
-    const flush = async () => {
-      if (batch.size === 0) return;
-      const records = [...batch.values()];
-      batch = new Map();
-      if (writing) await writing;
-      writing = loadBatch(db, records, { run, detect, product: options.product, fileDate: options.fileDate }).then(async () => {
-        await run.saveProgress();
-        options.onProgress?.(run.counts);
-      });
-      // Observed at the next flush or at the end; this keeps an early failure from counting as unhandled.
-      writing.catch(() => undefined);
-    };
-    let failure: unknown = null;
-    try {
+    const context = { run, detect, product: options.product, fileDate: options.fileDate };
+    const batches = new BatchPipeline<FileWrapperRecord>(batchSize, async (records) => {
+      await loadBatch(db, records, context);
+      await run.saveProgress();
+      options.onProgress?.(run.counts);
+    });
+    await batches.run(async () => {
       for await (const item of items) {
         if (item.kind === 'reject') {
           run.reject(item.reason, formatPosition(item.position), item.excerpt);
           continue;
         }
         run.counts.read += 1;
-        // A second copy of an application in one file must apply after the first, as in a clean sequential load.
-        if (batch.has(item.record.applicationNumber) || batch.size >= batchSize) await flush();
-        batch.set(item.record.applicationNumber, item.record);
+        await batches.add(item.record.applicationNumber, item.record);
       }
-      await flush();
-    } catch (error) {
-      failure = error;
-    }
-    // Whatever ended the loop, the batch already sent finishes (or fails) before the run is closed.
-    // (TypeScript cannot see that flush() assigned it.)
-    await (writing as Promise<void> | null)?.catch((error: unknown) => {
-      failure ??= error;
     });
-    if (failure !== null) throw failure;
-    return await run.succeed();
-  } catch (error) {
-    await run.fail(error);
-    throw error;
-  }
+  });
 }
 
 function carriesStoredParts(record: FileWrapperRecord): boolean {
@@ -186,12 +157,8 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
     counts.events = await insertEvents(tx, events, now, context.run.runId);
     for (const w of work) counts[w.isNew ? 'inserted' : 'updated'] += 1;
   });
-  // Counted only after the commit, so a failed batch leaves the run's counts true.
   const { run } = context;
-  run.counts.inserted += counts.inserted;
-  run.counts.updated += counts.updated;
-  run.counts.unchanged += counts.unchanged;
-  run.counts.events += counts.events;
+  run.addCommitted(counts);
   for (const record of rejected) {
     run.reject(`partial record for an application not held: "${record.applicationNumber}"`, record.applicationNumber, '');
   }

@@ -18,16 +18,15 @@
  * reject and reading resumes at the next line.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { getManyValues, isMany, none } from 'stream-chain/defs.js';
 import { jsonParser, type Token } from 'stream-json/core/parser.js';
+import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
 import { excerpt } from './fields.js';
 import { expandValue, LayoutReader } from './layout.js';
 import { mapFileWrapperRecord } from './map-record.js';
 import type { ParsedItem, RecordPosition } from './record.js';
-import { parseZipFile, type MemberKind } from './zip.js';
 
 /** Text is handed to the tokenizer in slices of this many characters (bounds error positions). */
 const SLICE_CHARS = 16_384;
@@ -41,7 +40,7 @@ export const MAX_LINE_CHARS = 64 * 1024 * 1024;
 export async function* parseFileWrapperFile(path: string): AsyncGenerator<ParsedItem> {
   const lower = path.toLowerCase();
   if (lower.endsWith('.zip') || (await hasZipSignature(path))) {
-    yield* parseZipFile(path, parseMember);
+    yield* parseZipFile(path, { classify: memberKind, what: 'JSON', parseMember });
     return;
   }
   yield* parseMember(createReadStream(path), null, lower.endsWith('.jsonl') || lower.endsWith('.ndjson') ? 'lines' : 'json');
@@ -51,15 +50,16 @@ function parseMember(input: Readable, member: string | null, kind: MemberKind): 
   return kind === 'lines' ? parseFileWrapperLines(input, member) : parseFileWrapperStream(input, member);
 }
 
-async function hasZipSignature(path: string): Promise<boolean> {
-  const file = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await file.read(head, 0, 4, 0);
-    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
-  } finally {
-    await file.close();
-  }
+/** How a member is read: one JSON stream, or JSON Lines (one value per line). */
+type MemberKind = 'json' | 'lines';
+
+/** By name: `.json` → json, `.jsonl`/`.ndjson` → lines; macOS resource forks are not JSON. */
+export function memberKind(name: string): MemberKind | null {
+  if (isResourceFork(name)) return null;
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'lines';
+  return null;
 }
 
 /**

@@ -1,29 +1,50 @@
 /**
- * Zip containers of patent file wrapper JSON (PTFWPRD/PTFWPRE): every member in turn, each
- * streamed from the archive (yauzl reads the central directory, then one member at a time, so
- * multi-GB archives and ZIP64 are fine). Directories are skipped; every other member that is
- * not JSON is reported as a reject, never dropped silently.
+ * Zip containers of bulk products (file wrapper JSON, weekly full-text XML): every member in turn,
+ * each streamed from the archive (yauzl reads the central directory, then one member at a time, so
+ * multi-GB archives and ZIP64 are fine). Directories are skipped; a member the caller's classifier
+ * does not accept is reported as a reject, never dropped silently.
  */
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import type { ParsedItem } from './record.js';
 
-/** How a member is read: one JSON stream, or JSON Lines (one value per line). */
-export type MemberKind = 'json' | 'lines';
-
-export type MemberParser = (input: Readable, member: string, kind: MemberKind) => AsyncGenerator<ParsedItem>;
-
-/** By name: `.json` → json, `.jsonl`/`.ndjson` → lines; macOS resource forks are not JSON. */
-export function memberKind(name: string): MemberKind | null {
-  const lower = name.toLowerCase();
-  const base = lower.slice(lower.lastIndexOf('/') + 1);
-  if (lower.startsWith('__macosx/') || base.startsWith('._')) return null;
-  if (base.endsWith('.json')) return 'json';
-  if (base.endsWith('.jsonl') || base.endsWith('.ndjson')) return 'lines';
-  return null;
+/** The reject every product's item union shares (file wrapper `ParsedItem`, full-text `FullTextItem`). */
+export interface ZipReject {
+  kind: 'reject';
+  reason: string;
+  position: { member: string | null; index: number };
+  /** At most 200 characters. */
+  excerpt: string;
 }
 
-function memberReject(member: string | null, reason: string, excerpt: string): ParsedItem {
+export interface ZipMemberHandler<K, T> {
+  /** How to read a member, by its name; null when the product has nothing in it (a reject). */
+  classify: (name: string) => K | null;
+  /** What the product reads, for the reject of an unclassified member: `zip member is not ${what}`. */
+  what: string;
+  parseMember: (input: Readable, member: string, kind: K) => AsyncGenerator<T>;
+}
+
+/** macOS archivers add `__MACOSX/…` and `._name` resource forks next to every member. */
+export function isResourceFork(name: string): boolean {
+  const lower = name.toLowerCase();
+  const base = lower.slice(lower.lastIndexOf('/') + 1);
+  return lower.startsWith('__macosx/') || base.startsWith('._');
+}
+
+/** True when the file starts with a zip local file header (`PK\3\4`), whatever its name. */
+export async function hasZipSignature(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await file.read(head, 0, 4, 0);
+    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    await file.close();
+  }
+}
+
+function memberReject(member: string | null, reason: string, excerpt: string): ZipReject {
   return { kind: 'reject', reason, position: { member, index: 0 }, excerpt: excerpt.slice(0, 200) };
 }
 
@@ -32,10 +53,10 @@ function message(err: unknown): string {
 }
 
 /**
- * The items of every JSON member of the zip at `path`, member by member in archive order.
+ * The items of every accepted member of the zip at `path`, member by member in archive order.
  * Throws only when the file cannot be opened as a zip; a problem inside it is a reject item.
  */
-export async function* parseZipFile(path: string, parseMember: MemberParser): AsyncGenerator<ParsedItem> {
+export async function* parseZipFile<K, T>(path: string, handler: ZipMemberHandler<K, T>): AsyncGenerator<T | ZipReject> {
   const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
   // Errors are taken by nextEntry's listener; this one only keeps a late error from crashing.
   zip.on('error', () => undefined);
@@ -54,9 +75,9 @@ export async function* parseZipFile(path: string, parseMember: MemberParser): As
       const name = entry.fileName;
       last = name;
       if (name.endsWith('/')) continue;
-      const kind = memberKind(name);
+      const kind = handler.classify(name);
       if (kind === null) {
-        yield memberReject(name, `zip member is not JSON: ${name}`, name);
+        yield memberReject(name, `zip member is not ${handler.what}: ${name}`, name);
         continue;
       }
       if (!entry.canDecodeFileData()) {
@@ -72,7 +93,7 @@ export async function* parseZipFile(path: string, parseMember: MemberParser): As
         continue;
       }
       try {
-        yield* parseMember(input, name, kind);
+        yield* handler.parseMember(input, name, kind);
       } finally {
         input.destroy();
       }

@@ -1,0 +1,57 @@
+/**
+ * The parts of a full-text document that grants and publications write the same way
+ * (XML-FORMATS.md §2, §9): publication reference, application reference, title, abstract, claims,
+ * CPC and DTD version. The product mappers add the document number, kind and date in their own
+ * terms, and grants their citations.
+ */
+import { parseApplicationNumber } from '../../domain/numbers.js';
+import { show } from '../file-wrapper/fields.js';
+import { attribute, first, textAt } from '../xml/select.js';
+import { plainText } from '../xml/text.js';
+import type { XmlElement } from '../xml/tree.js';
+import { mapClaims } from './claims.js';
+import { cpcSymbols } from './cpc.js';
+import { xmlDate } from './dates.js';
+import type { FullTextDocument } from './document.js';
+
+/** A mapper's answer: the document, or why it cannot be read (variable part after the first `"`). */
+export type MapResult = { ok: true; document: FullTextDocument } | { ok: false; reason: string };
+
+export type CommonFields = Pick<
+  FullTextDocument,
+  'applicationNumber' | 'filingDate' | 'title' | 'abstract' | 'claims' | 'cpc' | 'dtdVersion'
+>;
+
+/** `publication-reference/document-id` as printed (trimmed; null when absent or blank). */
+export interface PublicationReference {
+  number: string | null;
+  kind: string | null;
+  date: string | null;
+}
+
+export function publicationReference(bibliographic: XmlElement | null): PublicationReference {
+  const id = first(bibliographic, 'publication-reference/document-id');
+  return { number: textAt(id, 'doc-number'), kind: textAt(id, 'kind'), date: textAt(id, 'date') };
+}
+
+export function commonFields(root: XmlElement, bibliographic: XmlElement | null): CommonFields {
+  const application = first(bibliographic, 'application-reference/document-id');
+  const applicationNumber = textAt(application, 'doc-number');
+  const title = textAt(bibliographic, 'invention-title');
+  const abstract = first(root, 'abstract');
+  const abstractText = abstract === null ? '' : plainText(abstract);
+  return {
+    applicationNumber: applicationNumber === null ? null : parseApplicationNumber(applicationNumber),
+    filingDate: xmlDate(textAt(application, 'date')),
+    title,
+    abstract: abstractText === '' ? null : abstractText,
+    claims: mapClaims(first(root, 'claims')),
+    cpc: cpcSymbols(bibliographic),
+    dtdVersion: attribute(root, 'dtd-version'),
+  };
+}
+
+/** A value in a reject reason: quoted, or `(absent)`. */
+export function shown(value: string | null): string {
+  return show(value ?? undefined);
+}

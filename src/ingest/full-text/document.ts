@@ -1,0 +1,88 @@
+/**
+ * One grant or pre-grant publication as read from the weekly full-text XML (PTGRXML `ipgYYMMDD`,
+ * APPXML `ipaYYMMDD`), in our own terms: canonical numbers, `YYYY-MM-DD` dates, text without
+ * markup. The parsers produce it, the loader stores it, the synthetic generator's output parses
+ * back into it.
+ */
+export type DocType = 'grant' | 'publication';
+
+export interface Claim {
+  /** The claim's number as printed (`num="00003"` → 3). */
+  number: number;
+  /**
+   * Text in document order without markup; a nested `claim-text` (a limb) starts a new line.
+   * Utility claims keep their leading `"1. "` as printed; the design claim has none.
+   */
+  text: string;
+  /** Numbers of the claims this one refers to (`claim-ref idref`), ascending; empty when independent. */
+  dependent_on: number[];
+  /** Canceled by amendment (publications: "(canceled)" claims); absent otherwise. */
+  canceled?: true;
+  /** The printed number when the office mis-numbered the claim (e.g. a duplicate or a gap); absent otherwise. */
+  number_raw?: string;
+}
+
+/** `cited by examiner` → examiner, `cited by applicant` → applicant, anything else → other (with the text). */
+export type CitationCategory = 'examiner' | 'applicant' | 'other';
+
+interface CitationBase {
+  /** The citation's running number in the document (`num`), for ordering. */
+  seq: number;
+  category: CitationCategory;
+  /** The office's category text when `category` is other (`cited by other`, `cited by third party`); else null. */
+  categoryDetail: string | null;
+}
+
+/** A date at the printed precision: `1967-09-12`, `1967-09` (day `00`), `1967` (month `00`), or null. */
+export type PrintedDate = string | null;
+
+export type BackwardCitation =
+  /** US patents: canonical number (`4630610`, `D300382`, `RE49257`). */
+  | (CitationBase & { group: 'patents'; number: string; kind: string | null; name: string | null; date: PrintedDate })
+  /** US pre-grant publications: printed form `US20050123456A1`. */
+  | (CitationBase & { group: 'publications'; number: string; name: string | null; date: PrintedDate })
+  /** Non-US patent documents: country and number as printed. */
+  | (CitationBase & { group: 'foreign'; country: string; number: string; kind: string | null; date: PrintedDate })
+  /** Non-patent literature, text without markup. */
+  | (CitationBase & { group: 'npl'; text: string })
+  /** A reference that could not be read (e.g. US number of no known shape): kept verbatim. */
+  | (CitationBase & { group: 'defect'; raw: string; defect: string });
+
+export interface FullTextDocument {
+  docType: DocType;
+  /**
+   * Grants: canonical patent number as `parsePatentNumber` gives it (`11646472`, `D701016`,
+   * `PP18398`, `RE49257`, `H2140`). Publications: printed form `US20230080435A1`.
+   */
+  docNumber: string;
+  /** `B1`, `B2`, `S1`, `P2`, `P3`, `E`, `E1`, `H1`, `A1`, `A2`, `A9` (trimmed). */
+  kind: string;
+  /** Issue date (grants) or publication date, `YYYY-MM-DD`. */
+  date: string;
+  /** Canonical 8-digit application number, or null when the document carries none readable. */
+  applicationNumber: string | null;
+  filingDate: string | null;
+  title: string | null;
+  /** Paragraphs joined with newlines; null for design patents and documents without one. */
+  abstract: string | null;
+  claims: Claim[];
+  /** Canonical CPC symbols (`H04L 9/3247`), main first, no duplicates; empty before 2015 and when absent. */
+  cpc: string[];
+  /** Backward citations in document order; always empty for publications. */
+  citations: BackwardCitation[];
+  /** The root's `dtd-version` attribute as written (`v4.7 2022-02-17`, `v40 2004-12-02`). */
+  dtdVersion: string | null;
+}
+
+/** Where an item sits in a file: the zip member (null for a plain file) and the document's index in it (0-based). */
+export interface DocumentPosition {
+  member: string | null;
+  index: number;
+}
+
+export type FullTextItem =
+  | { kind: 'document'; document: FullTextDocument; position: DocumentPosition }
+  /** A document of another root (`sequence-cwu`, …): counted by root, not loaded. Bibliographic-only grants (ipgb) are documents with `claims: []`. */
+  | { kind: 'skipped'; root: string; position: DocumentPosition }
+  /** A document that could not be read; `reason` keeps its variable part after the first `"`. */
+  | { kind: 'reject'; reason: string; position: DocumentPosition; excerpt: string };

@@ -1,0 +1,77 @@
+import type { CopyValue } from '../../db/copy-text.js';
+import type { Queryable } from '../../db/database.js';
+
+export async function findStoredHashes(db: Queryable, docNumbers: string[]): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ doc_number: string; content_hash: string }>(
+    /* SQL */ `SELECT doc_number, content_hash FROM documents WHERE doc_number = ANY($1::text[])`,
+    [docNumbers],
+  );
+  return new Map(rows.map((row) => [row.doc_number, row.content_hash]));
+}
+
+export interface KnownApplication {
+  application_number: string;
+  patent_number: string | null;
+  publication_number: string | null;
+}
+
+/** Applications held by the file wrapper tables: events are only recorded for those (spec §6). */
+export async function findKnownApplications(db: Queryable, numbers: string[]): Promise<Map<string, KnownApplication>> {
+  const { rows } = await db.query<KnownApplication>(
+    /* SQL */ `SELECT application_number, patent_number, publication_number FROM applications WHERE application_number = ANY($1::text[])`,
+    [numbers],
+  );
+  return new Map(rows.map((row) => [row.application_number, row]));
+}
+
+/**
+ * One JSON array of document rows, expanded set-based. The search vector is built here, by
+ * the database's own English configuration, from the same text the API serves.
+ */
+export async function upsertDocuments(db: Queryable, rowsJson: string, product: string, fileDate: string, now: Date): Promise<void> {
+  await db.query(
+    /* SQL */ `INSERT INTO documents AS d (
+                 doc_number, doc_type, kind, publication_key, application_number, date, filing_date, title, abstract,
+                 cpc, cpc_levels, claims, search, dtd_version, source_product, source_file_date, content_hash, loaded_at)
+               SELECT r.doc_number, r.doc_type, r.kind, r.publication_key, r.application_number, r.date, r.filing_date,
+                 r.title, r.abstract, COALESCE(r.cpc, '{}'), COALESCE(r.cpc_levels, '{}'), r.claims,
+                 setweight(to_tsvector('english', COALESCE(r.title, '')), 'A') ||
+                   setweight(to_tsvector('english', COALESCE(r.abstract, '')), 'B') ||
+                   setweight(to_tsvector('english', COALESCE(r.claims_text, '')), 'C'),
+                 r.dtd_version, $2, $3, r.content_hash, $4
+               FROM json_to_recordset($1::json) AS r(
+                 doc_number text, doc_type text, kind text, publication_key text, application_number text, date date,
+                 filing_date date, title text, abstract text, cpc text[], cpc_levels text[], claims jsonb, claims_text text,
+                 dtd_version text, content_hash text)
+               ON CONFLICT (doc_number) DO UPDATE SET
+                 doc_type = EXCLUDED.doc_type, kind = EXCLUDED.kind, publication_key = EXCLUDED.publication_key,
+                 application_number = EXCLUDED.application_number, date = EXCLUDED.date, filing_date = EXCLUDED.filing_date,
+                 title = EXCLUDED.title, abstract = EXCLUDED.abstract, cpc = EXCLUDED.cpc, cpc_levels = EXCLUDED.cpc_levels,
+                 claims = EXCLUDED.claims, search = EXCLUDED.search, dtd_version = EXCLUDED.dtd_version,
+                 source_product = EXCLUDED.source_product, source_file_date = EXCLUDED.source_file_date,
+                 content_hash = EXCLUDED.content_hash, loaded_at = EXCLUDED.loaded_at`,
+    [rowsJson, product, fileDate, now],
+  );
+}
+
+export const CITATION_COLUMNS = [
+  'citing_number',
+  'position',
+  'cited_group',
+  'cited_number',
+  'country',
+  'kind',
+  'name',
+  'cited_date',
+  'npl_text',
+  'raw',
+  'defect',
+  'category',
+  'category_detail',
+] as const;
+
+/** A grant's front page is printed whole: its citation list is replaced. `stored` may have rows to remove. */
+export async function replaceCitations(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
+  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM citations WHERE citing_number = ANY($1::text[])`, [stored]);
+  await db.copyFrom('citations', CITATION_COLUMNS, rows);
+}

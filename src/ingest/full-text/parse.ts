@@ -1,0 +1,143 @@
+/**
+ * Streaming reader of the USPTO weekly full-text XML: grants (PTGRXML `ipgYYMMDD`, and the
+ * bibliographic ipgb product) and pre-grant publications (APPXML `ipaYYMMDD`), as `.xml` files or
+ * `.zip` archives of them. One item per document, in file order:
+ *
+ * - `us-patent-grant` → a grant document, `us-patent-application` → a publication document;
+ * - any other root (`sequence-cwu`, …) → `skipped` with its root name (reading stops at the root's
+ *   start tag, so a megabyte sequence listing costs almost nothing);
+ * - a document that cannot be read (not well-formed, unknown entity, no number, unreadable date,
+ *   too large) → `reject` with a reason, its position and an excerpt; the next document is read.
+ *
+ * Memory holds one document's text and tree at a time (split.ts). Positions: `member` is the zip
+ * member (null for a plain file), `index` the 0-based count of documents before this one in it.
+ */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { mapGrant, GRANT_ROOT } from '../grants/map-grant.js';
+import { mapPublication, PUBLICATION_ROOT } from '../publications/map-publication.js';
+import { runSax } from '../xml/sax.js';
+import { splitXmlDocuments, type SplitOptions, type SplitPiece } from '../xml/split.js';
+import { readXmlTree, type XmlElement } from '../xml/tree.js';
+import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
+import type { MapResult } from './common.js';
+import type { DocumentPosition, FullTextItem } from './document.js';
+
+const MAPPERS: ReadonlyMap<string, (root: XmlElement) => MapResult> = new Map([
+  [GRANT_ROOT, mapGrant],
+  [PUBLICATION_ROOT, mapPublication],
+]);
+
+const isMappedRoot = (name: string): boolean => MAPPERS.has(name);
+
+/** Large parts no mapper reads: left out of the tree (they are most of a document's bytes). */
+export const SKIPPED_ELEMENTS: ReadonlySet<string> = new Set([
+  'description',
+  'drawings',
+  'us-sequence-list-doc',
+  'sequence-list-new-rules',
+  'us-chemistry',
+  'us-math',
+  'table-external-doc',
+]);
+
+const EXCERPT_CHARS = 200;
+
+/** Every item of a full-text file: a zip (by extension or `PK` signature) member by member, else one XML stream. */
+export async function* parseFullTextFile(path: string): AsyncGenerator<FullTextItem> {
+  if (path.toLowerCase().endsWith('.zip') || (await hasZipSignature(path))) {
+    yield* parseZipFile(path, { classify: xmlMember, what: 'XML', parseMember: (input, member) => parseFullTextStream(input, member) });
+    return;
+  }
+  yield* parseFullTextStream(createReadStream(path), null);
+}
+
+function xmlMember(name: string): 'xml' | null {
+  return !isResourceFork(name) && name.toLowerCase().endsWith('.xml') ? 'xml' : null;
+}
+
+/** Every item of one stream of concatenated XML documents (a plain file or one zip member). */
+export async function* parseFullTextStream(
+  input: Readable | AsyncIterable<Buffer | string>,
+  member: string | null,
+  options: SplitOptions = {},
+): AsyncGenerator<FullTextItem> {
+  let index = 0;
+  const pieces = splitXmlDocuments(input, options)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<SplitPiece>;
+    try {
+      next = await pieces.next();
+    } catch (err) {
+      yield reject(`read error, rest of the stream not read: ${JSON.stringify(message(err))}`, { member, index }, '');
+      return;
+    }
+    if (next.done === true) return;
+    yield readDocument(next.value, { member, index });
+    index++;
+  }
+}
+
+function readDocument(piece: SplitPiece, position: DocumentPosition): FullTextItem {
+  if (piece.kind === 'too-large') {
+    return reject(`document too large to read: "${piece.bytes} bytes at byte ${piece.offset}"`, position, piece.head);
+  }
+  const { text } = piece;
+  const outcome = readXmlTree(text, { acceptRoot: isMappedRoot, skip: SKIPPED_ELEMENTS });
+  if (outcome.kind === 'other-root') return { kind: 'skipped', root: outcome.root, position };
+  if (outcome.kind === 'error') {
+    const from = Math.max(0, outcome.offset - EXCERPT_CHARS / 2);
+    return reject(`XML not well-formed: ${JSON.stringify(outcome.message)}`, position, text.slice(from, from + EXCERPT_CHARS));
+  }
+  const mapper = MAPPERS.get(outcome.root);
+  let result: MapResult;
+  try {
+    // A mapper bug on one odd document must not end the file: it is that document's reject.
+    result = mapper === undefined ? { ok: false, reason: `no mapper for root "${outcome.root}"` } : mapper(outcome.tree);
+  } catch (err) {
+    result = { ok: false, reason: `document could not be mapped: ${JSON.stringify(message(err))}` };
+  }
+  if (result.ok) return { kind: 'document', document: result.document, position };
+  // From the root's start tag: its `file` attribute names the document.
+  const rootAt = Math.max(0, text.indexOf(`<${outcome.root}`));
+  return reject(result.reason, position, text.slice(rootAt, rootAt + EXCERPT_CHARS));
+}
+
+function reject(reason: string, position: DocumentPosition, excerpt: string): FullTextItem {
+  return { kind: 'reject', reason, position, excerpt: excerpt.slice(0, EXCERPT_CHARS) };
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export interface RawSaxCounts {
+  /** Documents split out of the stream, whatever their outcome. */
+  documents: number;
+  /** Grant and publication documents read to the end (other roots stop at their start tag). */
+  read: number;
+  /** Documents of other roots, by root name. */
+  skipped: Record<string, number>;
+  /** Not well-formed or too large. */
+  unreadable: number;
+}
+
+/**
+ * Benchmark baseline: the same splitting and the same saxes work as `parseFullTextStream` (same
+ * root gate, every event tokenised), but no tree, no mapping, no items.
+ */
+export async function rawSaxPass(input: Readable | AsyncIterable<Buffer | string>, options: SplitOptions = {}): Promise<RawSaxCounts> {
+  const counts: RawSaxCounts = { documents: 0, read: 0, skipped: {}, unreadable: 0 };
+  for await (const piece of splitXmlDocuments(input, options)) {
+    counts.documents++;
+    if (piece.kind === 'too-large') {
+      counts.unreadable++;
+      continue;
+    }
+    const outcome = runSax(piece.text, isMappedRoot, null);
+    if (outcome.kind === 'read') counts.read++;
+    else if (outcome.kind === 'other-root') counts.skipped[outcome.root] = (counts.skipped[outcome.root] ?? 0) + 1;
+    else counts.unreadable++;
+  }
+  return counts;
+}

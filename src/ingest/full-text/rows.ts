@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { CopyValue } from '../../db/copy-text.js';
+import { documentCpcLevels } from '../../domain/cpc.js';
+import { parsePublicationNumber } from '../../domain/numbers.js';
+import type { BackwardCitation, FullTextDocument } from './document.js';
+
+/** Same document, same hash: a re-ingest of an unchanged document writes nothing. */
+export function documentHash(document: FullTextDocument): string {
+  return createHash('sha256').update(JSON.stringify(document)).digest('base64url');
+}
+
+/** The `documents` row of one document, as `upsertDocuments` expands it. */
+export function documentRow(document: FullTextDocument, hash: string) {
+  return {
+    doc_number: document.docNumber,
+    doc_type: document.docType,
+    kind: document.kind,
+    publication_key: document.docType === 'publication' ? (parsePublicationNumber(document.docNumber)?.bareKey ?? null) : null,
+    application_number: document.applicationNumber,
+    date: document.date,
+    filing_date: document.filingDate,
+    title: document.title,
+    abstract: document.abstract,
+    cpc: document.cpc,
+    cpc_levels: documentCpcLevels(document.cpc),
+    claims: document.claims,
+    // Canceled claims say nothing about the invention: they are not searched.
+    claims_text: document.claims
+      .filter((claim) => !claim.canceled)
+      .map((claim) => claim.text)
+      .join('\n'),
+    dtd_version: document.dtdVersion,
+    content_hash: hash,
+  };
+}
+
+/** One COPY row per backward citation, in front-page order (CITATION_COLUMNS). */
+export function citationRows(document: FullTextDocument): CopyValue[][] {
+  return document.citations.map((citation, index) => citationRow(document.docNumber, index + 1, citation));
+}
+
+function citationRow(citing: string, position: number, c: BackwardCitation): CopyValue[] {
+  const base = { number: null, country: null, kind: null, name: null, date: null, text: null, raw: null, defect: null };
+  const v: { [K in keyof typeof base]: string | null } =
+    c.group === 'patents'
+      ? { ...base, number: c.number, kind: c.kind, name: c.name, date: c.date }
+      : c.group === 'publications'
+        ? { ...base, number: c.number, name: c.name, date: c.date }
+        : c.group === 'foreign'
+          ? { ...base, number: c.number, country: c.country, kind: c.kind, date: c.date }
+          : c.group === 'npl'
+            ? { ...base, text: c.text }
+            : { ...base, raw: c.raw, defect: c.defect };
+  return [citing, position, c.group, v.number, v.country, v.kind, v.name, v.date, v.text, v.raw, v.defect, c.category, c.categoryDetail];
+}

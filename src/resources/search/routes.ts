@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Database } from '../../db/database.js';
+import { affordableRows, chargeForRows } from '../../http/credits.js';
+import type { ProvenanceService } from '../provenance/service.js';
+import { SearchQuery, SearchResponse } from './schemas.js';
+import { SearchService } from './service.js';
+
+/** Spec §4 "Search". */
+export function searchRoutes(db: Database, provenance: ProvenanceService, options: { timeoutMs?: number } = {}): FastifyPluginAsyncTypebox {
+  const search = new SearchService(db, provenance, options.timeoutMs);
+  return async (app) => {
+    app.get(
+      '/v1/search',
+      {
+        config: { cost: '1 unit per 100 rows returned (at least 1)', errors: ['missing_filter', 'computation_timeout'] },
+        schema: {
+          summary: 'Keyword and CPC search over granted patents and published applications',
+          description:
+            'Keyword matching, not similarity search. At least one of q or cpc is required (400 missing_filter). Best rank first, then newest. Over 10 seconds: 504 computation_timeout, charged nothing.',
+          tags: ['search'],
+          querystring: SearchQuery,
+          response: { 200: SearchResponse },
+        },
+      },
+      async (request) => {
+        const result = await search.search({ ...request.query, limit: Math.min(request.query.limit, affordableRows(request)) });
+        chargeForRows(request, result.results.length);
+        return result;
+      },
+    );
+  };
+}

@@ -1,0 +1,83 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface SearchFilters {
+  /** Web-search syntax (websearch_to_tsquery): words ANDed, "phrases", -exclusion, or. */
+  q: string | null;
+  /** One CPC level key (`H04L`, `C12N15/`, `H04L9/3247`), matched whole against `cpc_levels`. */
+  cpcLevel: string | null;
+  docType: 'grant' | 'publication' | null;
+  filedAfter: string | null;
+  filedBefore: string | null;
+}
+
+export interface SearchRow {
+  doc_number: string;
+  doc_type: 'grant' | 'publication';
+  kind: string;
+  application_number: string | null;
+  title: string | null;
+  date: string;
+  filing_date: string | null;
+  cpc: string[];
+  snippet: string | null;
+  rank: number | null;
+}
+
+/** The keyset of the last row of a page: rank (with q), date, number. */
+export interface SearchKeyset {
+  rank: number | null;
+  date: string;
+  docNumber: string;
+}
+
+// $1 q, $2 cpc level, $3 doc type, $4 filed after, $5 filed before (all nullable).
+const MATCHES = /* SQL */ `
+  ($1::text IS NULL OR d.search @@ websearch_to_tsquery('english', $1))
+  AND ($2::text IS NULL OR d.cpc_levels @> ARRAY[$2::text])
+  AND ($3::text IS NULL OR d.doc_type = $3)
+  AND ($4::date IS NULL OR d.filing_date >= $4)
+  AND ($5::date IS NULL OR d.filing_date <= $5)`;
+
+const filterParams = (f: SearchFilters) => [f.q, f.cpcLevel, f.docType, f.filedAfter, f.filedBefore];
+
+/**
+ * One page, best rank first (with q) then newest. The page is chosen first and only its rows
+ * get a headline: ts_headline re-parses the abstract, too dear for every match.
+ */
+export async function searchPage(db: Queryable, filters: SearchFilters, after: SearchKeyset | null, limit: number): Promise<SearchRow[]> {
+  const { rows } = await db.query<SearchRow>(
+    /* SQL */ `
+    WITH page AS (
+      SELECT d.doc_number, d.date,
+             CASE WHEN $1::text IS NULL THEN NULL ELSE ts_rank(d.search, websearch_to_tsquery('english', $1)) END AS rank
+      FROM documents d
+      WHERE ${MATCHES}
+        AND ($6::date IS NULL OR (
+              CASE WHEN $1::text IS NULL THEN (d.date, d.doc_number) < ($6::date, $7::text)
+                   ELSE (ts_rank(d.search, websearch_to_tsquery('english', $1)), d.date, d.doc_number) < ($8::real, $6::date, $7::text) END))
+      ORDER BY rank DESC NULLS LAST, d.date DESC, d.doc_number DESC
+      LIMIT $9)
+    SELECT d.doc_number, d.doc_type, d.kind, d.application_number, d.title, d.date, d.filing_date, d.cpc, page.rank,
+           CASE WHEN $1::text IS NULL THEN d.abstract
+                ELSE ts_headline('english', d.abstract, websearch_to_tsquery('english', $1),
+                                 'StartSel=<mark>, StopSel=</mark>, MaxWords=40, MinWords=15') END AS snippet
+    FROM page JOIN documents d USING (doc_number)
+    ORDER BY page.rank DESC NULLS LAST, page.date DESC, page.doc_number DESC`,
+    [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, after?.rank ?? null, limit],
+  );
+  return rows;
+}
+
+/** Matches counted up to `cap + 1`: past the cap the count stops (spec §8). */
+export async function countMatches(db: Queryable, filters: SearchFilters, cap: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    /* SQL */ `SELECT count(*)::int AS n FROM (SELECT 1 FROM documents d WHERE ${MATCHES} LIMIT $6) AS capped`,
+    [...filterParams(filters), cap + 1],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The limit of one search (spec §4: over 10 seconds is a 504), for the transaction it runs in. */
+export async function limitStatementTime(db: Queryable, milliseconds: number): Promise<void> {
+  await db.query(/* SQL */ `SELECT set_config('statement_timeout', $1, true)`, [`${milliseconds}ms`]);
+}

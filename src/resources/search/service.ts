@@ -1,0 +1,91 @@
+import type { Database } from '../../db/database.js';
+import { parseCpcFilter } from '../../domain/cpc.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { AppError, invalidParameter } from '../../http/errors.js';
+import { FULL_TEXT_PRODUCTS } from '../../ingest/full-text/load.js';
+import type { ProvenanceService } from '../provenance/service.js';
+import * as sql from './search.sql.js';
+
+/** Spec §8: totals are counted up to this many matches. */
+export const TOTAL_CAP = 10_000;
+/** Spec §8: a search running longer is a 504 computation_timeout (statement_timeout). */
+export const SEARCH_TIMEOUT_MS = 10_000;
+const SNIPPET_CHARS = 300;
+
+export interface SearchInput {
+  q?: string;
+  cpc?: string;
+  doc_type?: 'grant' | 'publication';
+  filed_after?: string;
+  filed_before?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** Without a query word there is nothing to mark: the snippet is the abstract's start, cut at a word. */
+function leadingSnippet(abstract: string | null): string | null {
+  if (abstract === null || abstract.length <= SNIPPET_CHARS) return abstract;
+  const cut = abstract.slice(0, SNIPPET_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SNIPPET_CHARS / 2))} …`;
+}
+
+/** Keyword and classification search over loaded grants and publications (spec §4 Search). */
+export class SearchService {
+  constructor(
+    private readonly db: Database,
+    private readonly provenance: ProvenanceService,
+    private readonly timeoutMs = SEARCH_TIMEOUT_MS,
+  ) {}
+
+  private filters(input: SearchInput): sql.SearchFilters {
+    const q = input.q?.trim() ? input.q.trim() : null;
+    if (!q && input.cpc === undefined) throw new AppError('missing_filter', 'Give at least one of q or cpc.');
+    let cpcLevel: string | null = null;
+    if (input.cpc !== undefined) {
+      const parsed = parseCpcFilter(input.cpc);
+      if (!parsed) {
+        throw invalidParameter({
+          loc: ['query', 'cpc'],
+          msg: 'Not one CPC level: give a section (H), class (H04), subclass (H04L), group (H04L9 or H04L 9/) or subgroup (H04L 9/3247)',
+          type: 'cpc_format',
+          input: input.cpc,
+        });
+      }
+      cpcLevel = parsed.key;
+    }
+    return { q, cpcLevel, docType: input.doc_type ?? null, filedAfter: input.filed_after ?? null, filedBefore: input.filed_before ?? null };
+  }
+
+  private keyset(filters: sql.SearchFilters, cursor: string | undefined): sql.SearchKeyset | null {
+    if (filters.q === null) {
+      const after = decodeCursor(cursor, { d: 'string', n: 'string' });
+      return after && { rank: null, date: after.d, docNumber: after.n };
+    }
+    const after = decodeCursor(cursor, { r: 'number', d: 'string', n: 'string' });
+    return after && { rank: after.r, date: after.d, docNumber: after.n };
+  }
+
+  async search(input: SearchInput) {
+    const filters = this.filters(input);
+    const after = this.keyset(filters, input.cursor);
+    // One transaction so the time limit covers both statements and ends with them.
+    const { rows, total } = await this.db.transaction(async (tx) => {
+      await sql.limitStatementTime(tx, this.timeoutMs);
+      const page = await sql.searchPage(tx, filters, after, input.limit + 1);
+      return { rows: page, total: await sql.countMatches(tx, filters, TOTAL_CAP) };
+    });
+    const results = rows.slice(0, input.limit);
+    const last = results.at(-1);
+    const next =
+      rows.length > input.limit && last
+        ? encodeCursor(filters.q === null ? { d: last.date, n: last.doc_number } : { r: last.rank ?? 0, d: last.date, n: last.doc_number })
+        : null;
+    return {
+      results: results.map((row) => ({ ...row, snippet: filters.q === null ? leadingSnippet(row.snippet) : row.snippet })),
+      total: Math.min(total, TOTAL_CAP),
+      total_capped: total > TOTAL_CAP,
+      next_cursor: next,
+      ...(await this.provenance.ofFamily([FULL_TEXT_PRODUCTS.grants, FULL_TEXT_PRODUCTS.publications])),
+    };
+  }
+}
