@@ -2,20 +2,27 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../ingest/synth/file-wrapper.js';
+import { type FullTextFile, writeFullTextFiles } from '../ingest/synth/full-text.js';
 import { UsageError } from './admin.js';
 
-const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl]`;
+const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
+  Writes DIR/ptfwpre-synthetic-S.json (file wrapper records, or .jsonl with --jsonl).
+  --full-text also writes the weekly full-text XML of the same corpus to DIR/full-text/:
+  ipgYYMMDD.xml (grants, one file per issue Tuesday) and ipaYYMMDD.xml (publications, one per Thursday).`;
 
 export interface SynthResult extends WriteResult {
   fileWrapperFile: string;
+  /** With `fullText`: the weekly XML files written, and how long they took. */
+  fullText?: { dir: string; files: FullTextFile[]; seconds: number };
 }
 
-/** The synthetic corpus for one seed: today the file wrapper bulk file (later products join it). */
+/** The synthetic corpus for one seed: the file wrapper bulk file and, optionally, the weekly full-text XML. */
 export async function writeSyntheticCorpus(options: {
   out: string;
   applications: number;
   seed: string;
   jsonl?: boolean;
+  fullText?: boolean;
 }): Promise<SynthResult> {
   mkdirSync(options.out, { recursive: true });
   const fileWrapperFile = join(options.out, `ptfwpre-synthetic-${options.seed}.${options.jsonl ? 'jsonl' : 'json'}`);
@@ -24,14 +31,25 @@ export async function writeSyntheticCorpus(options: {
     seed: options.seed,
     layout: options.jsonl ? 'jsonl' : 'envelope',
   });
-  return { ...written, fileWrapperFile };
+  if (!options.fullText) return { ...written, fileWrapperFile };
+  const dir = join(options.out, 'full-text');
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const { files } = await writeFullTextFiles(dir, { applications: options.applications, seed: options.seed });
+  return { ...written, fileWrapperFile, fullText: { dir, files, seconds: (Date.now() - started) / 1000 } };
 }
 
 /** `patent-status synth`: deterministic bulk files in the real ODP shape. */
 export async function runSynth(argv: string[], out: (line: string) => void = console.log): Promise<SynthResult> {
   const { values } = parseArgs({
     args: argv,
-    options: { out: { type: 'string' }, applications: { type: 'string' }, seed: { type: 'string' }, jsonl: { type: 'boolean' } },
+    options: {
+      out: { type: 'string' },
+      applications: { type: 'string' },
+      seed: { type: 'string' },
+      jsonl: { type: 'boolean' },
+      'full-text': { type: 'boolean' },
+    },
     strict: true,
   });
   const applications = values.applications === undefined ? SYNTH_DEFAULTS.applications : Number(values.applications);
@@ -42,10 +60,21 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     applications,
     seed: values.seed ?? SYNTH_DEFAULTS.seed,
     jsonl: values.jsonl ?? false,
+    fullText: values['full-text'] ?? false,
   });
+  const seconds = (Date.now() - started) / 1000 - (result.fullText?.seconds ?? 0);
   out(
     `wrote ${result.fileWrapperFile}: ${result.applications} applications, ${result.transactions} transactions, ` +
-      `${(result.bytes / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${(result.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
   );
+  if (result.fullText) {
+    const { dir, files } = result.fullText;
+    const count = (product: string) => files.filter((f) => f.product === product).reduce((sum, f) => sum + f.documents, 0);
+    const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
+    out(
+      `wrote ${files.length} weekly full-text files to ${dir}: ${count('PTGRXML')} grants, ${count('APPXML')} publications, ` +
+        `${(bytes / 1e6).toFixed(1)} MB in ${result.fullText.seconds.toFixed(1)} s`,
+    );
+  }
   return result;
 }
