@@ -16,7 +16,7 @@ const USAGE = `usage: patent-status <command>
   demo       embedded database, a funded demo key printed, API served
   migrate    apply pending database migrations
   ingest     load bulk files: ingest file-wrapper|grants|publications <files…>
-  synth      write a synthetic corpus: synth --out DIR --applications N --seed S
+  synth      write a synthetic corpus: synth --out DIR --applications N --seed S [--full-text]
   admin      operator commands: credit, orgs, revoke-key`;
 
 async function withDatabase(config: Config, work: (db: Database) => Promise<void>): Promise<void> {

@@ -8,6 +8,9 @@ import { basename, join } from 'node:path';
 import { loadFileWrapper } from '../ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
 import { SYNTH_DEFAULTS } from '../ingest/synth/file-wrapper.js';
+import { loadFullText } from '../ingest/full-text/load.js';
+import { parseFullTextFile } from '../ingest/full-text/parse.js';
+import { writeFullTextFiles } from '../ingest/synth/full-text.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
 
@@ -39,41 +42,77 @@ export async function ensureDemoAccount(db: Database): Promise<{ orgId: string; 
 }
 
 const DEMO_APPLICATIONS = 2_000;
+/** The demo loads the last year of weekly full text: enough to search, and older patents show the 404 with covered dates. */
+const DEMO_FULL_TEXT_FROM = '2025-11-18';
 
 /**
- * On first start, a synthetic corpus of about 2,000 applications is generated and ingested
- * (about a minute on the embedded engine); later starts find it and reuse it.
+ * On first start, a synthetic corpus of about 2,000 applications is generated and ingested, with
+ * its last year of weekly grant and publication full text; later starts find them and reuse them.
  */
 export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line: string) => void): Promise<void> {
-  const { rowCount } = await db.query(/* SQL */ `SELECT 1 FROM applications LIMIT 1`);
-  if (rowCount > 0) return;
-  log(`First start: generating and loading a synthetic corpus of ${DEMO_APPLICATIONS} applications…`);
-  const corpus = await writeSyntheticCorpus({
-    out: join(dataDir, 'demo-corpus'),
-    applications: DEMO_APPLICATIONS,
-    seed: SYNTH_DEFAULTS.seed,
-  });
-  const summary = await loadFileWrapper(db, parseFileWrapperFile(corpus.fileWrapperFile), {
-    product: 'PTFWPRE',
-    fileName: basename(corpus.fileWrapperFile),
-    fileDate: SYNTH_DEFAULTS.asOf,
-  });
-  for (const line of formatSummary(summary)) log(line);
+  const out = join(dataDir, 'demo-corpus');
+  if (!(await holdsAny(db, 'applications'))) {
+    log(`First start: generating and loading a synthetic corpus of ${DEMO_APPLICATIONS} applications…`);
+    const corpus = await writeSyntheticCorpus({ out, applications: DEMO_APPLICATIONS, seed: SYNTH_DEFAULTS.seed });
+    const summary = await loadFileWrapper(db, parseFileWrapperFile(corpus.fileWrapperFile), {
+      product: 'PTFWPRE',
+      fileName: basename(corpus.fileWrapperFile),
+      fileDate: SYNTH_DEFAULTS.asOf,
+    });
+    for (const line of formatSummary(summary)) log(line);
+  }
+  if (!(await holdsAny(db, 'documents'))) {
+    log(`Loading the weekly grant and publication full text since ${DEMO_FULL_TEXT_FROM}…`);
+    const { files } = await writeFullTextFiles(join(out, 'full-text'), {
+      applications: DEMO_APPLICATIONS,
+      seed: SYNTH_DEFAULTS.seed,
+      from: DEMO_FULL_TEXT_FROM,
+    });
+    const totals = { files: 0, documents: 0, rejected: 0, events: 0 };
+    // In date order, as the weekly files arrive: the first file of each product records no events.
+    for (const file of [...files].sort((a, b) => a.fileDate.localeCompare(b.fileDate))) {
+      const summary = await loadFullText(db, parseFullTextFile(file.path), {
+        product: file.product,
+        fileName: basename(file.path),
+        fileDate: file.fileDate,
+      });
+      totals.files += 1;
+      totals.documents += summary.read;
+      totals.rejected += summary.rejected;
+      totals.events += summary.events;
+    }
+    log(`  ${totals.files} weekly files, ${totals.documents} documents, ${totals.rejected} rejected, ${totals.events} events`);
+  }
+}
+
+/** Whether a table holds any row: the demo data is generated once. */
+async function holdsAny(db: Database, table: 'applications' | 'documents'): Promise<boolean> {
+  const sql = table === 'applications' ? /* SQL */ `SELECT 1 FROM applications LIMIT 1` : /* SQL */ `SELECT 1 FROM documents LIMIT 1`;
+  return (await db.query(sql)).rowCount > 0;
 }
 
 interface DemoExamples {
   applicationNumber: string;
   patentNumber: string;
+  /** A subclass of the patent's main CPC symbol and the first word of its title, for a search that finds it. */
+  subclass: string | null;
+  word: string | null;
 }
 
+/** A granted application whose grant full text is loaded, so every printed command answers. */
 async function demoExamples(db: Database): Promise<DemoExamples | null> {
   const { rows } = await db.query<{
     application_number: string;
     patent_number: string;
-  }>(/* SQL */ `SELECT application_number, patent_number FROM applications
-               WHERE status_code = 150 AND patent_number IS NOT NULL ORDER BY application_number LIMIT 1`);
+    cpc: string[];
+    title: string | null;
+  }>(/* SQL */ `SELECT a.application_number, a.patent_number, d.cpc, d.title
+               FROM applications a JOIN documents d ON d.doc_number = a.patent_number AND d.doc_type = 'grant'
+               WHERE a.status_code = 150 AND cardinality(d.cpc) > 0 ORDER BY d.date DESC, a.application_number LIMIT 1`);
   const row = rows[0];
-  return row ? { applicationNumber: row.application_number, patentNumber: row.patent_number } : null;
+  if (!row) return null;
+  const word = /[A-Za-z]{5,}/.exec(row.title ?? '')?.[0]?.toLowerCase() ?? null;
+  return { applicationNumber: row.application_number, patentNumber: row.patent_number, subclass: row.cpc[0]?.slice(0, 4) ?? null, word };
 }
 
 export async function runDemo(config: Config): Promise<void> {
@@ -101,6 +140,11 @@ export async function runDemo(config: Config): Promise<void> {
             `  curl -s ${base}/v1/applications/${sample.applicationNumber} -H "X-API-KEY: ${apiKey}"`,
             `  curl -s ${base}/v1/patents/${sample.patentNumber} -H "X-API-KEY: ${apiKey}"`,
             `  curl -s "${base}/v1/applications/${sample.applicationNumber}/transactions?limit=5" -H "X-API-KEY: ${apiKey}"`,
+            `  curl -s ${base}/v1/patents/${sample.patentNumber}/claims -H "X-API-KEY: ${apiKey}"`,
+            `  curl -s ${base}/v1/patents/${sample.patentNumber}/citations -H "X-API-KEY: ${apiKey}"`,
+            ...(sample.subclass && sample.word
+              ? [`  curl -s "${base}/v1/search?q=${sample.word}&cpc=${sample.subclass}&limit=5" -H "X-API-KEY: ${apiKey}"`]
+              : []),
           ]
         : []),
       `  curl -s ${base}/agent/me -H "X-API-KEY: ${apiKey}"`,
