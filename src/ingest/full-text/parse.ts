@@ -17,6 +17,7 @@ import type { Readable } from 'node:stream';
 import { mapGrant, GRANT_ROOT } from '../grants/map-grant.js';
 import { mapPublication, PUBLICATION_ROOT } from '../publications/map-publication.js';
 import { runSax } from '../xml/sax.js';
+import { withoutElement } from '../xml/cut.js';
 import { splitXmlDocuments, type SplitOptions, type SplitPiece } from '../xml/split.js';
 import { readXmlTree, type XmlElement } from '../xml/tree.js';
 import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
@@ -40,6 +41,9 @@ export const SKIPPED_ELEMENTS: ReadonlySet<string> = new Set([
   'us-math',
   'table-external-doc',
 ]);
+
+/** Top-level parts of a grant or publication cut out of the text before parsing: most of its bytes. */
+const CUT_ELEMENTS = ['description', 'drawings'];
 
 const EXCERPT_CHARS = 200;
 
@@ -82,7 +86,8 @@ function readDocument(piece: SplitPiece, position: DocumentPosition): FullTextIt
   if (piece.kind === 'too-large') {
     return reject(`document too large to read: "${piece.bytes} bytes at byte ${piece.offset}"`, position, piece.head);
   }
-  const { text } = piece;
+  // The two bulkiest parts never reach saxes (cut.ts); the rest of SKIPPED_ELEMENTS is skipped while reading.
+  const text = CUT_ELEMENTS.reduce(withoutElement, piece.text);
   const outcome = readXmlTree(text, { acceptRoot: isMappedRoot, skip: SKIPPED_ELEMENTS });
   if (outcome.kind === 'other-root') return { kind: 'skipped', root: outcome.root, position };
   if (outcome.kind === 'error') {

@@ -129,7 +129,39 @@ function crossReference(facts: DocFacts, asOf: string): string | null {
   return `This application ${parts.join(', and ')}, the entire contents of which are incorporated herein by reference.`;
 }
 
-export function utilityDescription(rng: Rng, facts: DocFacts, v: Vocabulary, topic: Topic, figures: number, asOf: string): string {
+/** One paragraph of a detailed description: four to six sentences about the parts and how they relate. */
+function detailParagraph(rng: Rng, v: Vocabulary, topic: Topic, figures: number): string {
+  const sentences: string[] = [];
+  const count = rng.int(4, 6);
+  for (let i = 0; i < count; i++) {
+    const [p0, p1] = distinct(rng, v.parts, 2) as [(typeof v.parts)[number], (typeof v.parts)[number]];
+    const pattern = rng.int(0, 3);
+    if (pattern === 0)
+      sentences.push(
+        `In some embodiments, the ${p0.one} is ${rng.pick(v.relations)} the ${p1.one}, as shown in FIG. ${rng.int(1, figures)}.`,
+      );
+    else if (pattern === 1)
+      sentences.push(`The ${p0.one} may have ${measure(rng, rng.pick(v.properties))}, although other values may be used.`);
+    else if (pattern === 2)
+      sentences.push(`${capitalize(rng.pick(v.verbs).ing)} the ${p0.many} allows the ${topic.subject} to operate without ${a(p1.one)}.`);
+    else sentences.push(`It will be understood that the ${p1.many} described herein may be combined with any ${p0.one} of the ${v.field}.`);
+  }
+  return sentences.join(' ');
+}
+
+/**
+ * `detailParagraphs` adds a DETAILED DESCRIPTION of about that many paragraphs: the bulk of a real
+ * document (benchmarks use it to reach a real week's size; the demo corpus leaves it out).
+ */
+export function utilityDescription(
+  rng: Rng,
+  facts: DocFacts,
+  v: Vocabulary,
+  topic: Topic,
+  figures: number,
+  asOf: string,
+  detailParagraphs = 0,
+): string {
   const w = new Paragraphs(1);
   const xref = crossReference(facts, asOf);
   const out = ['<description id="description">'];
@@ -155,11 +187,18 @@ export function utilityDescription(rng: Rng, facts: DocFacts, v: Vocabulary, top
     '<description-of-drawings>',
     ...w.out.splice(0),
   );
-  out.push(
-    '</description-of-drawings>',
-    '<?brief-description-of-drawings description="Brief Description of Drawings" end="tail"?>',
-    '</description>',
-  );
+  out.push('</description-of-drawings>', '<?brief-description-of-drawings description="Brief Description of Drawings" end="tail"?>');
+  if (detailParagraphs > 0) {
+    w.h('DETAILED DESCRIPTION');
+    const paragraphs = rng.int(Math.ceil(detailParagraphs / 2), Math.ceil((detailParagraphs * 3) / 2));
+    for (let i = 0; i < paragraphs; i++) w.p(detailParagraph(rng, v, topic, Math.max(1, figures)));
+    out.push(
+      '<?DETDESC description="Detailed Description" end="lead"?>',
+      ...w.out.splice(0),
+      '<?DETDESC description="Detailed Description" end="tail"?>',
+    );
+  }
+  out.push('</description>');
   return out.join('\n');
 }
 

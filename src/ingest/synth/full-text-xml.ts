@@ -57,6 +57,8 @@ export interface RenderContext {
   seed: string | number;
   /** Earlier corpus grants and publications to cite (grants only). */
   pool: CitationPool;
+  /** Paragraphs of detailed description per utility document (about; 0 leaves it out). */
+  detailParagraphs?: number;
 }
 
 const streamFor = (ctx: RenderContext, f: DocFacts, purpose: string) => new Rng(`${ctx.seed}|${f.app}|${purpose}`);
@@ -106,7 +108,7 @@ function text(ctx: RenderContext, f: DocFacts, date: string, grant: boolean): Te
   const continuing = f.parents.some((p) => p.relation !== 'PRO' && p.child === f.app);
   const canceled = !grant && continuing && claimRng.chance(0.3) ? claimRng.int(1, 20) : 0;
   const claims = utilityClaims(claimRng, v, topic, { bold: !grant, canceled });
-  const description = utilityDescription(streamFor(ctx, f, 'description'), f, v, topic, figures, date);
+  const description = utilityDescription(streamFor(ctx, f, 'description'), f, v, topic, figures, date, ctx.detailParagraphs ?? 0);
   return { claims, abstract, description, sheets, figures, botanic: null };
 }
 

@@ -155,10 +155,13 @@ const GRANT_WEEK_PREFIX = { UTL: '', DES: 'D', PLT: 'PP', REI: 'RE' } as const;
  * (they become this week's patents, numbered consecutively) and the earlier grants and
  * publications they cite. Holds the week's facts in memory (about 1 KB per document).
  */
-export async function writeGrantWeek(path: string, options: { documents: number; seed: string | number }): Promise<FullTextFile> {
+export async function writeGrantWeek(
+  path: string,
+  options: { documents: number; seed: string | number; detailParagraphs?: number },
+): Promise<FullTextFile> {
   const { documents, seed } = options;
   if (!Number.isInteger(documents) || documents < 1) throw new RangeError(`documents must be a positive integer, got ${documents}`);
-  const ctx: RenderContext = { seed, pool: new CitationPool(seed) };
+  const ctx: RenderContext = { seed, pool: new CitationPool(seed), detailParagraphs: options.detailParagraphs ?? 0 };
   const related = new RelatedCache();
   const numbers = { ...GRANT_WEEK.first };
   const rng = new Rng(`${seed}|grant-week`);
