@@ -28,6 +28,27 @@ describe('mapClaims', () => {
     ]);
   });
 
+  it('widens ranges: two refs joined by to, -, through, or one ref whose words give the range', () => {
+    const out = claims(
+      claim('00001', '1. A.') +
+        claim('00002', '2. B.') +
+        claim('00003', '3. C.') +
+        claim('00004', '4. D.') +
+        claim('00005', `5. As in any one of ${ref(1, 'claims 1')} to ${ref(3, '3')}.`) +
+        claim('00006', `6. As in ${ref(2, 'claims 2')}-${ref(4, '4')}.`) +
+        claim('00007', `7. As in ${ref(1, 'claims 1-4')}.`) +
+        claim('00008', `8. As in ${ref(1, 'claims 1')} through ${ref(2, '2')} and ${ref(4, '4')}.`) +
+        claim('00009', `9. As in ${ref(1, 'claim 1')} or ${ref(4, '4')}.`),
+    );
+    expect(out.slice(4).map((c) => c.dependent_on)).toEqual([
+      [1, 2, 3],
+      [2, 3, 4],
+      [1, 2, 3, 4],
+      [1, 2, 4],
+      [1, 4],
+    ]);
+  });
+
   it('maps an idref to the claim with that id, else to the number at its end', () => {
     const out = claims(
       claim('01-18', '1-18. (canceled)', 'CLM-01-18') +

@@ -3,12 +3,13 @@
  * with each limb (nested `claim-text`) on its own line, the claims it depends on, and the canceled
  * claims of publications.
  *
- * Dependencies come from `claim-ref idref`, never from the words around it: `claim 1 or 2` is two
- * refs. An idref names a claim `id` (`CLM-00001`); when no claim has that id, the number at the
- * end of the idref is used (an office typo should not lose the dependency).
+ * Dependencies come from `claim-ref idref`: `claim 1 or 2` is two refs; the words around refs
+ * only widen two refs (or one ref's own words) into a range. An idref names a claim `id`
+ * (`CLM-00001`); when no claim has that id, the number at the end of the idref is used (an office
+ * typo should not lose the dependency).
  */
-import { descendants, childElements } from '../xml/select.js';
-import { textLines } from '../xml/text.js';
+import { childElements } from '../xml/select.js';
+import { inlineText, textLines } from '../xml/text.js';
 import type { XmlElement } from '../xml/tree.js';
 import type { Claim } from './document.js';
 
@@ -64,16 +65,62 @@ function assignNumbers(elements: XmlElement[]): { number: number; raw: string | 
   });
 }
 
+/** Text between two refs that makes them a range: `claims 1 to 5`, `1-5`, `1 through 5`. */
+const RANGE_BETWEEN = /^\s*(?:-|–|to|through)\s*$/i;
+/** One ref written as a range: `claims 1-5`, `claims 1 to 5`. */
+const RANGE_IN_REF = /(\d+)\s*(?:-|–|to|through)\s*(\d+)\s*$/i;
+/** Ranges longer than this are taken as typos, not as hundreds of dependencies. */
+const MAX_RANGE = 200;
+
+/** The claim's content in document order: each `claim-ref` with its targets and text, and the text between. */
+function refsAndText(node: XmlElement, out: ({ targets: number[]; text: string } | string)[], byId: ReadonlyMap<string, number>): void {
+  for (const child of node.children) {
+    if (typeof child === 'string') out.push(child);
+    else if (child.name === 'claim-ref') out.push({ targets: refTargets(child, byId), text: inlineText(child) });
+    else refsAndText(child, out, byId);
+  }
+}
+
+function refTargets(ref: XmlElement, byId: ReadonlyMap<string, number>): number[] {
+  const targets: number[] = [];
+  for (const idref of (ref.attributes.idref ?? '').split(/\s+/)) {
+    if (idref === '') continue;
+    const fallback = TRAILING_NUMBER.exec(idref)?.[1];
+    const target = byId.get(idref) ?? (fallback === undefined ? undefined : Number(fallback));
+    if (target !== undefined && target > 0) targets.push(target);
+  }
+  return targets;
+}
+
+function addRange(targets: Set<number>, from: number, to: number): void {
+  if (to <= from || to - from > MAX_RANGE) return;
+  for (let n = from; n <= to; n += 1) targets.add(n);
+}
+
+/**
+ * Every claim this one refers to. `claims 1 or 2` is two refs; a range is either two refs joined
+ * by `to` / `-` / `through` (`<claim-ref>claims 1</claim-ref> to <claim-ref>5</claim-ref>`) or
+ * one ref whose words say so (`<claim-ref idref="CLM-00001">claims 1-5</claim-ref>`): every
+ * claim in between counts.
+ */
 function dependencies(claim: XmlElement, byId: ReadonlyMap<string, number>): number[] {
+  const sequence: ({ targets: number[]; text: string } | string)[] = [];
+  refsAndText(claim, sequence, byId);
   const targets = new Set<number>();
-  for (const ref of descendants(claim, 'claim-ref')) {
-    for (const idref of (ref.attributes.idref ?? '').split(/\s+/)) {
-      if (idref === '') continue;
-      const known = byId.get(idref);
-      const fallback = TRAILING_NUMBER.exec(idref)?.[1];
-      const target = known ?? (fallback === undefined ? undefined : Number(fallback));
-      if (target !== undefined && target > 0) targets.add(target);
+  let previous: number | null = null;
+  let between = '';
+  for (const item of sequence) {
+    if (typeof item === 'string') {
+      between += item;
+      continue;
     }
+    for (const target of item.targets) targets.add(target);
+    const first = item.targets[0];
+    if (first !== undefined && previous !== null && RANGE_BETWEEN.test(between)) addRange(targets, previous, first);
+    const written = RANGE_IN_REF.exec(item.text);
+    if (written && first !== undefined && Number(written[1]) === first) addRange(targets, first, Number(written[2]));
+    previous = item.targets.at(-1) ?? null;
+    between = '';
   }
   return [...targets].sort((a, b) => a - b);
 }

@@ -40,30 +40,60 @@ const MATCHES = /* SQL */ `
 
 const filterParams = (f: SearchFilters) => [f.q, f.cpcLevel, f.docType, f.filedAfter, f.filedBefore];
 
+// The result columns of the page's rows; only they get a headline (ts_headline re-parses the abstract).
+const RESULT_COLUMNS = /* SQL */ `d.doc_number, d.doc_type, d.kind, d.application_number, d.title, d.date, d.filing_date, d.cpc, page.rank,
+  CASE WHEN $1::text IS NULL THEN d.abstract
+       ELSE ts_headline('english', d.abstract, websearch_to_tsquery('english', $1), 'StartSel=<mark>, StopSel=</mark>, MaxWords=40, MinWords=15')
+  END AS snippet`;
+
 /**
- * One page, best rank first (with q) then newest. The page is chosen first and only its rows
- * get a headline: ts_headline re-parses the abstract, too dear for every match.
+ * With q: every match is ranked once (the best rank can be anywhere), so the page and the capped
+ * total come from that one pass instead of reading every match's vector twice. An empty page still
+ * gives one row, carrying the total.
  */
-export async function searchPage(db: Queryable, filters: SearchFilters, after: SearchKeyset | null, limit: number): Promise<SearchRow[]> {
+export async function rankedPage(
+  db: Queryable,
+  filters: SearchFilters & { q: string },
+  after: SearchKeyset | null,
+  limit: number,
+  cap: number,
+): Promise<{ rows: SearchRow[]; total: number }> {
+  const { rows } = await db.query<SearchRow & { total: number }>(
+    /* SQL */ `
+    WITH matches AS MATERIALIZED (
+      SELECT d.doc_number, d.date, ts_rank(d.search, websearch_to_tsquery('english', $1)) AS rank
+      FROM documents d WHERE ${MATCHES}),
+    counted AS (SELECT count(*)::int AS total FROM (SELECT 1 FROM matches LIMIT $10) AS capped),
+    page AS (
+      SELECT * FROM matches
+      WHERE $6::date IS NULL OR (rank, date, doc_number) < ($8::real, $6::date, $7::text)
+      ORDER BY rank DESC, date DESC, doc_number DESC
+      LIMIT $9)
+    SELECT counted.total, ${RESULT_COLUMNS}
+    FROM counted LEFT JOIN page ON true LEFT JOIN documents d ON d.doc_number = page.doc_number
+    ORDER BY page.rank DESC, page.date DESC, page.doc_number DESC`,
+    [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, after?.rank ?? null, limit, cap + 1],
+  );
+  return { rows: rows.filter((row) => row.doc_number !== null), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * Without q: newest first, which an index on (date, doc_number) can give without sorting every
+ * match; the total is a separate capped count.
+ */
+export async function newestPage(db: Queryable, filters: SearchFilters, after: SearchKeyset | null, limit: number): Promise<SearchRow[]> {
   const { rows } = await db.query<SearchRow>(
     /* SQL */ `
     WITH page AS (
-      SELECT d.doc_number, d.date,
-             CASE WHEN $1::text IS NULL THEN NULL ELSE ts_rank(d.search, websearch_to_tsquery('english', $1)) END AS rank
+      SELECT d.doc_number, d.date, NULL::real AS rank
       FROM documents d
-      WHERE ${MATCHES}
-        AND ($6::date IS NULL OR (
-              CASE WHEN $1::text IS NULL THEN (d.date, d.doc_number) < ($6::date, $7::text)
-                   ELSE (ts_rank(d.search, websearch_to_tsquery('english', $1)), d.date, d.doc_number) < ($8::real, $6::date, $7::text) END))
-      ORDER BY rank DESC NULLS LAST, d.date DESC, d.doc_number DESC
-      LIMIT $9)
-    SELECT d.doc_number, d.doc_type, d.kind, d.application_number, d.title, d.date, d.filing_date, d.cpc, page.rank,
-           CASE WHEN $1::text IS NULL THEN d.abstract
-                ELSE ts_headline('english', d.abstract, websearch_to_tsquery('english', $1),
-                                 'StartSel=<mark>, StopSel=</mark>, MaxWords=40, MinWords=15') END AS snippet
+      WHERE ${MATCHES} AND ($6::date IS NULL OR (d.date, d.doc_number) < ($6::date, $7::text))
+      ORDER BY d.date DESC, d.doc_number DESC
+      LIMIT $8)
+    SELECT ${RESULT_COLUMNS}
     FROM page JOIN documents d USING (doc_number)
-    ORDER BY page.rank DESC NULLS LAST, page.date DESC, page.doc_number DESC`,
-    [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, after?.rank ?? null, limit],
+    ORDER BY page.date DESC, page.doc_number DESC`,
+    [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, limit],
   );
   return rows;
 }

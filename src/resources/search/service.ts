@@ -69,9 +69,11 @@ export class SearchService {
     const filters = this.filters(input);
     const after = this.keyset(filters, input.cursor);
     // One transaction so the time limit covers both statements and ends with them.
+    const { q } = filters;
     const { rows, total } = await this.db.transaction(async (tx) => {
       await sql.limitStatementTime(tx, this.timeoutMs);
-      const page = await sql.searchPage(tx, filters, after, input.limit + 1);
+      if (q !== null) return sql.rankedPage(tx, { ...filters, q }, after, input.limit + 1, TOTAL_CAP);
+      const page = await sql.newestPage(tx, filters, after, input.limit + 1);
       return { rows: page, total: await sql.countMatches(tx, filters, TOTAL_CAP) };
     });
     const results = rows.slice(0, input.limit);
