@@ -29,7 +29,9 @@ const loadGrants = (documents: FullTextDocument[], fileDate: string, extra: Full
   );
 
 async function tables() {
-  const documents = await db.query(`SELECT doc_number, kind, cpc, cpc_levels, claims, content_hash FROM documents ORDER BY doc_number`);
+  const documents = await db.query(
+    `SELECT doc_number, kind, cpc, cpc_levels, c.claims, content_hash FROM documents JOIN document_claims c USING (doc_number) ORDER BY doc_number`,
+  );
   const citations = await db.query(`SELECT * FROM citations ORDER BY citing_number, position`);
   const events = await db.query(`SELECT event_id, event_type, application_number, patent_number, detail FROM events ORDER BY event_id`);
   return { documents: documents.rows, citations: citations.rows, events: events.rows };

@@ -15,11 +15,11 @@ export interface DocumentRow {
   source_file_date: string;
 }
 
-const COLUMNS = /* SQL */ `doc_number, doc_type, kind, application_number, date, title, abstract, cpc, claims, source_product, source_file_date`;
+const COLUMNS = /* SQL */ `d.doc_number, d.doc_type, d.kind, d.application_number, d.date, d.title, d.abstract, d.cpc, c.claims, d.source_product, d.source_file_date`;
 
 export async function findGrant(db: Queryable, patentNumber: string): Promise<DocumentRow | null> {
   const { rows } = await db.query<DocumentRow>(
-    /* SQL */ `SELECT ${COLUMNS} FROM documents WHERE doc_number = $1 AND doc_type = 'grant'`,
+    /* SQL */ `SELECT ${COLUMNS} FROM documents d JOIN document_claims c USING (doc_number) WHERE d.doc_number = $1 AND d.doc_type = 'grant'`,
     [patentNumber],
     { name: 'claims_find_grant' },
   );
@@ -29,7 +29,7 @@ export async function findGrant(db: Queryable, patentNumber: string): Promise<Do
 /** Every loaded kind of one publication (A1, A2, A9): the caller picks the printed one or the latest. */
 export async function findPublications(db: Queryable, publicationKey: string): Promise<DocumentRow[]> {
   const { rows } = await db.query<DocumentRow>(
-    /* SQL */ `SELECT ${COLUMNS} FROM documents WHERE publication_key = $1 AND doc_type = 'publication'`,
+    /* SQL */ `SELECT ${COLUMNS} FROM documents d JOIN document_claims c USING (doc_number) WHERE d.publication_key = $1 AND d.doc_type = 'publication'`,
     [publicationKey],
     { name: 'claims_find_publications' },
   );
