@@ -147,6 +147,15 @@ export class IngestRun {
   }
 }
 
+/** What every product's batch writer needs to know about its run. */
+export interface BatchContext {
+  run: IngestRun;
+  /** False on a product's first load (the backfile): state is recorded, events are not. */
+  detect: boolean;
+  product: string;
+  fileDate: string;
+}
+
 /** Where a reject sat: `member#index` in a zip, `#index` in a plain file. */
 export function formatPosition(position: { member: string | null; index: number }): string {
   return position.member ? `${position.member}#${position.index}` : `#${position.index}`;

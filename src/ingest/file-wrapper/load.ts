@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import type { DetectedEvent } from '../events.js';
 import { insertEvents } from '../events.js';
 import { BatchPipeline } from '../batch-pipeline.js';
-import { formatPosition, IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
+import { type BatchContext, formatPosition, IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
 import { detectEvents, type StoredApplication } from './detect-events.js';
 import * as sql from './load.sql.js';
 import type { FileWrapperRecord, ParsedItem } from './record.js';
@@ -79,13 +79,6 @@ function carriesStoredParts(record: FileWrapperRecord): boolean {
     record.children !== null ||
     record.ptaDays !== null
   );
-}
-
-interface BatchContext {
-  run: IngestRun;
-  detect: boolean;
-  product: string;
-  fileDate: string;
 }
 
 async function loadBatch(db: Database, records: FileWrapperRecord[], context: BatchContext): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { BatchPipeline } from '../batch-pipeline.js';
 import { insertEvents } from '../events.js';
-import { formatPosition, IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
+import { type BatchContext, formatPosition, IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
 import { detectDocumentEvents } from './detect-events.js';
 import type { FullTextDocument, FullTextItem } from './document.js';
 import * as sql from './load.sql.js';
@@ -46,13 +46,6 @@ export async function loadFullText(db: Database, items: AsyncIterable<FullTextIt
       }
     });
   });
-}
-
-interface BatchContext {
-  run: IngestRun;
-  detect: boolean;
-  product: string;
-  fileDate: string;
 }
 
 async function loadBatch(db: Database, documents: FullTextDocument[], context: BatchContext): Promise<void> {
