@@ -6,16 +6,36 @@
  */
 export type CpcLevel = 'section' | 'class' | 'subclass' | 'group' | 'subgroup';
 
-const SYMBOL = /^([A-HY])(\d{2})([A-Z])0*(\d{1,4})\/(\d{1,6})$/;
+// Subclass (`H01M`), main group (1–4 digits, leading zeros dropped), subgroup (1–6 digits, as written).
+const SYMBOL = /^([A-HY]\d{2}[A-Z])0*(\d{1,4})\/(\d{1,6})$/;
+
+/** The parts of a symbol however it is spaced, or null when it has another shape. */
+function symbolParts(value: string): { subclass: string; group: string; subgroup: string } | null {
+  const m = SYMBOL.exec(value.replace(/\s+/g, '').toUpperCase());
+  return m ? { subclass: m[1]!, group: m[2]!, subgroup: m[3]! } : null;
+}
+
+/**
+ * Canonical CPC spacing: one space between subclass and main group, none around the slash, no
+ * leading zeros in the main group. `"H01M  50/46"` → `H01M 50/46`, `"H01M2004/027"` →
+ * `H01M 2004/027`. A symbol of another shape is kept with its whitespace collapsed.
+ */
+export function cpcSymbol(value: string): string | null {
+  const s = value.trim().toUpperCase();
+  if (s === '') return null;
+  const parts = symbolParts(s);
+  return parts ? `${parts.subclass} ${parts.group}/${parts.subgroup}` : s.replace(/\s+/g, ' ');
+}
 
 /** Every level key of one canonical symbol (`H04L 9/3247`); a symbol of another shape is kept whole. */
 export function cpcLevels(symbol: string): string[] {
-  const compact = symbol.replace(/\s+/g, '').toUpperCase();
-  const m = SYMBOL.exec(compact);
-  if (!m) return compact === '' ? [] : [compact];
-  const [, section, klass, subclass, group, subgroup] = m as unknown as [string, string, string, string, string, string];
-  const sub = `${section}${klass}${subclass}`;
-  return [section, `${section}${klass}`, sub, `${sub}${group}/`, `${sub}${group}/${subgroup}`];
+  const parts = symbolParts(symbol);
+  if (!parts) {
+    const compact = symbol.replace(/\s+/g, '').toUpperCase();
+    return compact === '' ? [] : [compact];
+  }
+  const { subclass, group, subgroup } = parts;
+  return [subclass.slice(0, 1), subclass.slice(0, 3), subclass, `${subclass}${group}/`, `${subclass}${group}/${subgroup}`];
 }
 
 /** The distinct level keys of a document's symbols, for its `cpc_levels` column. */

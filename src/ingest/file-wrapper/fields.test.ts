@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpcSymbol, entityStatus, excerpt, flag, integer, odpDate, text } from './fields.js';
+import { entityStatus, excerpt, flag, integer, odpDate, text } from './fields.js';
 
 // The field readers the record mapper is built from. Values are taken from
 // samples/file-wrapper-json (paths relative to /work/shared/samples).
@@ -40,28 +40,6 @@ describe('odpDate', () => {
     expect(odpDate(20230509)).toBeNull();
     expect(odpDate('May 9, 2023')).toBeNull();
     expect(odpDate('2023-5-9')).toBeNull();
-  });
-});
-
-describe('cpcSymbol', () => {
-  it('normalises ODP column padding (odp-v1/17248024.application.json)', () => {
-    expect(cpcSymbol('H01M  50/46')).toBe('H01M 50/46');
-    expect(cpcSymbol('H01M   4/13')).toBe('H01M 4/13');
-    expect(cpcSymbol('Y02E  60/10')).toBe('Y02E 60/10');
-  });
-  it('inserts the missing space of 4-digit groups and beta symbols (odp-beta-2024)', () => {
-    expect(cpcSymbol('H01M2004/027')).toBe('H01M 2004/027');
-    expect(cpcSymbol('A61B13/00')).toBe('A61B 13/00');
-    expect(cpcSymbol('A61B2017/320052')).toBe('A61B 2017/320052');
-  });
-  it('keeps a canonical symbol and drops leading zeros of the main group', () => {
-    expect(cpcSymbol('G06N 3/08')).toBe('G06N 3/08');
-    expect(cpcSymbol('G06N0003/08')).toBe('G06N 3/08');
-    expect(cpcSymbol(' g06v  10/7784 ')).toBe('G06V 10/7784');
-  });
-  it('keeps an unknown shape with whitespace collapsed; blank is null', () => {
-    expect(cpcSymbol('H01M  50')).toBe('H01M 50');
-    expect(cpcSymbol('   ')).toBeNull();
   });
 });
 

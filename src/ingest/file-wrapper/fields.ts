@@ -1,6 +1,6 @@
 /**
  * Field-level readers for ODP patent file wrapper JSON (v1 and the 2024 beta): dates, codes,
- * flags, CPC symbols, entity status. Pure functions; every reader returns null for a value it
+ * flags, entity status (CPC spacing is domain/cpc.ts). Pure functions; every reader returns null for a value it
  * cannot read with certainty. Formats and pitfalls: samples/JSON-FORMATS.md §0, §1, §1b.
  */
 
@@ -72,22 +72,6 @@ export function odpDate(value: unknown): string | null {
   const probe = new Date(Date.UTC(year, month - 1, day));
   if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
   return `${y}-${m}-${d}`;
-}
-
-// Section, class, subclass (`H01M`), main group (1–4 digits), subgroup (1–6 digits).
-const CPC_SYMBOL = /^([A-HY]\d{2}[A-Z])\s*0*(\d{1,4})\s*\/\s*(\d{1,6})$/;
-
-/**
- * Canonical CPC spacing: one space between subclass and main group, none around the slash, no
- * leading zeros in the main group. `"H01M  50/46"` → `H01M 50/46`, `"H01M2004/027"` →
- * `H01M 2004/027`. A symbol of another shape is kept with its whitespace collapsed.
- */
-export function cpcSymbol(value: string): string | null {
-  const s = value.trim().toUpperCase();
-  if (s === '') return null;
-  const m = CPC_SYMBOL.exec(s);
-  if (m === null) return s.replace(/\s+/g, ' ');
-  return `${m[1] ?? ''} ${m[2] ?? ''}/${m[3] ?? ''}`;
 }
 
 export type EntityStatus = 'small' | 'micro' | 'undiscounted';

@@ -14,7 +14,8 @@
  *   report it: nothing is dropped silently.
  */
 import { parseAnyApplicationNumber, parsePatentNumber, parsePublicationNumber } from '../../domain/numbers.js';
-import { cpcSymbol, entityStatus, flag, integer, isAbsent, isObject, odpDate, show, text, type JsonObject } from './fields.js';
+import { cpcSymbol } from '../../domain/cpc.js';
+import { entityStatus, flag, integer, isAbsent, isObject, odpDate, show, text, type JsonObject } from './fields.js';
 import type { ApplicationMetadata, ContinuityLink, FileWrapperRecord, Transaction } from './record.js';
 
 /** A part of a record that could not be read; the record itself is kept. */

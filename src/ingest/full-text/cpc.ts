@@ -3,7 +3,7 @@
  * symbol first, then the further ones in document order, in canonical spacing, without repeats.
  * Grants before 2015 and some later records have no block at all: then `[]`.
  */
-import { cpcSymbol } from '../file-wrapper/fields.js';
+import { cpcSymbol } from '../../domain/cpc.js';
 import { all, descendants, textAt } from '../xml/select.js';
 import type { XmlElement } from '../xml/tree.js';
 

@@ -4,19 +4,16 @@
  * written with `00` for the missing parts (`19880200`), and must not go through a strict date
  * parser (XML-FORMATS.md §1, §11.4).
  */
-import { odpDate } from '../file-wrapper/fields.js';
-
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 
 // Cited documents go back to the first patent acts; a year outside this is a typo, not a date.
 const MIN_PRINTED_YEAR = 1000;
 const MAX_PRINTED_YEAR = 2199;
 
-/** `20230509` → `2023-05-09`; anything else (day `00`, impossible dates, other shapes) → null. */
+/** `20230509` → `2023-05-09`: a document's own date, so only a full date will do (day `00`, impossible dates, other shapes → null). */
 export function xmlDate(value: string | null): string | null {
-  if (value === null) return null;
-  const s = value.trim();
-  return COMPACT.test(s) ? odpDate(s) : null;
+  const date = printedDate(value);
+  return date !== null && date.length === 10 ? date : null;
 }
 
 /**

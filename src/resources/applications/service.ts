@@ -1,21 +1,12 @@
 import type { Queryable } from '../../db/database.js';
-import { parseApplicationNumber, parsePatentNumber, parsePublicationNumber } from '../../domain/numbers.js';
+import { parseApplicationNumber } from '../../domain/numbers.js';
 import { statusCategory } from '../../domain/status-codes.js';
-import { type AppError, invalidParameter, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { FILE_WRAPPER_PRODUCTS } from '../../ingest/file-wrapper/load.js';
 import type { ProvenanceService } from '../provenance/service.js';
+import { requireApplicationNumber, requirePatentNumber, requirePublicationNumber } from '../path-numbers.js';
 import { ReadCache } from '../read-cache.js';
 import * as sql from './applications.sql.js';
-
-export function malformed(field: string, input: string, what: string): AppError {
-  return invalidParameter({ loc: ['path', field], msg: `Not a valid ${what}`, type: `${field}_format`, input });
-}
-
-export function requireApplicationNumber(input: string): string {
-  const parsed = parseApplicationNumber(input);
-  if (!parsed) throw malformed('application_number', input, 'application number (8 digits, e.g. 17/248,024)');
-  return parsed;
-}
 
 function statusBlock(code: number | null, description: string | null) {
   return { code, description, category: statusCategory(code, description) };
@@ -90,16 +81,14 @@ export class ApplicationService {
   }
 
   async byPatentNumber(input: string) {
-    const number = parsePatentNumber(input);
-    if (!number) throw malformed('patent_number', input, 'patent number (e.g. 11646472, D701016, PP18398, RE49257)');
+    const number = requirePatentNumber(input);
     const row = await this.rows.get(`p:${number}`, () => sql.findApplicationByPatent(this.db, number));
     if (!row) throw notFound(`No patent ${number} is on file.`);
     return this.view(row);
   }
 
   async byPublicationNumber(input: string) {
-    const number = parsePublicationNumber(input);
-    if (!number) throw malformed('publication_number', input, 'publication number (US20230080435A1 or 2023/0080435)');
+    const number = requirePublicationNumber(input);
     const row = await this.rows.get(`u:${number.bareKey}:${number.printed ?? ''}`, () =>
       sql.findApplicationByPublication(this.db, number.bareKey, number.printed),
     );

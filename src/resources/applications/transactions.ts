@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { FILE_WRAPPER_PRODUCTS } from '../../ingest/file-wrapper/load.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './applications.sql.js';
-import { requireApplicationNumber } from './service.js';
+import { requireApplicationNumber } from '../path-numbers.js';
 
 /** The prosecution timeline of one application, newest first (spec §4 "Prosecution"). */
 export class TransactionService {

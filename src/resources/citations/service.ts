@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { notFound } from '../../http/errors.js';
 import { FULL_TEXT_PRODUCTS } from '../../ingest/full-text/load.js';
-import { requirePatentNumber } from '../claims/service.js';
+import { requirePatentNumber } from '../path-numbers.js';
 import type { CoverageService } from '../coverage/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import type { Static } from 'typebox';

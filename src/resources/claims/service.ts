@@ -1,17 +1,11 @@
 import type { Queryable } from '../../db/database.js';
-import { latestPublicationKind, parsePatentNumber, parsePublicationNumber } from '../../domain/numbers.js';
+import { latestPublicationKind } from '../../domain/numbers.js';
 import { notFound } from '../../http/errors.js';
 import { FULL_TEXT_PRODUCTS } from '../../ingest/full-text/load.js';
-import { malformed } from '../applications/service.js';
 import type { CoverageService } from '../coverage/service.js';
+import { requirePatentNumber, requirePublicationNumber } from '../path-numbers.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './claims.sql.js';
-
-export function requirePatentNumber(input: string): string {
-  const number = parsePatentNumber(input);
-  if (!number) throw malformed('patent_number', input, 'patent number (e.g. 11646472, D701016, PP18398, RE49257)');
-  return number;
-}
 
 /** Claims documents of grants and publications as printed (spec §2 "Claims document"). */
 export class ClaimsService {
@@ -49,8 +43,7 @@ export class ClaimsService {
 
   /** Printed numbers name one kind; a bare number gives the latest kind loaded (A9 > A2 > A1). */
   async ofPublication(input: string) {
-    const number = parsePublicationNumber(input);
-    if (!number) throw malformed('publication_number', input, 'publication number (US20230080435A1 or 2023/0080435)');
+    const number = requirePublicationNumber(input);
     const rows = await sql.findPublications(this.db, number.bareKey);
     const kind = number.kind ?? latestPublicationKind(rows.map((row) => row.kind));
     const row = rows.find((candidate) => candidate.kind === kind);
