@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFullText } from '../src/ingest/full-text/load.js';
 import { parseFullTextFile, rawSaxPass } from '../src/ingest/full-text/parse.js';
-import { writeGrantWeek } from '../src/ingest/synth/full-text.js';
+import { writeGrantWeek } from '../src/synth/full-text.js';
 import { arg, benchDatabase, fmt } from './support.js';
+import { BOTH_MAPPERS } from '../test/helpers/full-text-mappers.js';
 
 async function timed<T>(label: string, megabytes: number, work: () => Promise<T>): Promise<{ seconds: number; rate: number; result: T }> {
   const started = performance.now();
@@ -37,17 +38,21 @@ async function main(): Promise<void> {
       `file: ${fmt(week.documents)} grants, ${megabytes.toFixed(0)} MB (${fmt(week.bytes / week.documents / 1000)} KB each), written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
 
-    const raw = await timed('raw SAX pass (baseline)', megabytes, () => rawSaxPass(createReadStream(file)));
+    const raw = await timed('raw SAX pass (baseline)', megabytes, () => rawSaxPass(createReadStream(file), BOTH_MAPPERS));
     const parsed = await timed('parse to documents', megabytes, async () => {
       let read = 0;
-      for await (const item of parseFullTextFile(file)) if (item.kind === 'document') read += 1;
+      for await (const item of parseFullTextFile(file, BOTH_MAPPERS)) if (item.kind === 'document') read += 1;
       return read;
     });
     const loaded = await timed('parse + load (PostgreSQL)', megabytes, () =>
-      loadFullText(target.db, parseFullTextFile(file), { product: 'PTGRXML', fileName: 'ipg240604.xml', fileDate: week.fileDate }),
+      loadFullText(target.db, parseFullTextFile(file, BOTH_MAPPERS), {
+        product: 'PTGRXML',
+        fileName: 'ipg240604.xml',
+        fileDate: week.fileDate,
+      }),
     );
     // The baseline again: how much the machine drifted during the run.
-    const rawAgain = await timed('raw SAX pass again', megabytes, () => rawSaxPass(createReadStream(file)));
+    const rawAgain = await timed('raw SAX pass again', megabytes, () => rawSaxPass(createReadStream(file), BOTH_MAPPERS));
 
     if (raw.result.read !== week.documents || parsed.result !== week.documents || loaded.result.inserted !== week.documents) {
       throw new Error(

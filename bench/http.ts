@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
+import { buildServices } from '../src/services.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { writeFileWrapperFile } from '../src/ingest/synth/file-wrapper.js';
+import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
 import { arg, benchDatabase, fmt } from './support.js';
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     bare.get('/bare', async () => ({ hello: 'world', application_number: '17248024' }));
     await bare.listen({ port: 18302, host: '127.0.0.1' });
     const config = loadConfig({ DATABASE_URL: target.url, PORT: '18301' });
-    const app = await buildApp({ config, db: target.db, notifier: { send: async () => undefined } });
+    const app = await buildApp(buildServices({ config, db: target.db, notifier: { send: async () => undefined } }));
     await app.listen({ port: 18301, host: '127.0.0.1' });
 
     await wrk('http://127.0.0.1:18301/health', 3, null); // warm-up

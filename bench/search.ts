@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
+import { buildServices } from '../src/services.js';
 import { loadFullText } from '../src/ingest/full-text/load.js';
-import { parseFullTextFile } from '../src/ingest/full-text/parse.js';
-import { writeFullTextFiles } from '../src/ingest/synth/full-text.js';
+import { parseGrantFile } from '../src/ingest/grants/parse.js';
+import { parsePublicationFile } from '../src/ingest/publications/parse.js';
+import { writeFullTextFiles } from '../src/synth/full-text.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
 import type { Database } from '../src/db/database.js';
@@ -93,11 +95,13 @@ async function main(): Promise<void> {
 
     const { orgId, key } = await signup(target.db, `search-bench-${Date.now()}@example.com`, 'bench');
     await accounts.creditOrg(target.db, { orgId, units: 10_000_000, source: 'admin', reference: null });
-    const app = await buildApp({
-      config: loadConfig({ DATABASE_URL: target.url, PORT: '18311' }),
-      db: target.db,
-      notifier: { send: async () => undefined },
-    });
+    const app = await buildApp(
+      buildServices({
+        config: loadConfig({ DATABASE_URL: target.url, PORT: '18311' }),
+        db: target.db,
+        notifier: { send: async () => undefined },
+      }),
+    );
     await app.listen({ port: 18311, host: '127.0.0.1' });
     try {
       for (const [kind, build] of Object.entries(make)) {
@@ -148,7 +152,7 @@ async function loadCorpus(db: Database, dir: string, applications: number): Prom
   started = performance.now();
   let documents = 0;
   for (const file of [...files].sort((a, b) => a.fileDate.localeCompare(b.fileDate))) {
-    const summary = await loadFullText(db, parseFullTextFile(file.path), {
+    const summary = await loadFullText(db, file.product === 'PTGRXML' ? parseGrantFile(file.path) : parsePublicationFile(file.path), {
       product: file.product,
       fileName: file.path.slice(dir.length + 1),
       fileDate: file.fileDate,

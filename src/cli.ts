@@ -2,7 +2,7 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
-import { AppError } from './http/errors.js';
+import { AppError } from './domain/errors.js';
 import { runAdmin, UsageError } from './commands/admin.js';
 import { runDemo } from './commands/demo.js';
 import { runIngest } from './commands/ingest.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/http/errors.js';
-import { affordableRows, chargeForRows } from '../src/http/credits.js';
+import { AppError } from '../src/domain/errors.js';
+import { affordableRows, chargeForRows } from '../src/billing/charges.js';
 import type { App } from '../src/http/app.js';
 import { balanceOf, createTestApp, fundedKey, signUp, type TestContext } from './helpers/app.js';
 

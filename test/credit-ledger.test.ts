@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
-import { CreditLedger } from '../src/resources/accounts/credit-ledger.js';
+import { CreditLedger } from '../src/billing/credit-ledger.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
 let database: TestDatabase;

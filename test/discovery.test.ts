@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { readFileSync } from 'node:fs';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../src/http/errors.js';
+import { ERROR_CATALOGUE } from '../src/domain/errors.js';
 import type { App } from '../src/http/app.js';
-import { upsertProductState } from '../src/resources/provenance/product-state.sql.js';
+import { upsertProductState } from '../src/db/product-state.sql.js';
 import { createTestApp, fundedKey, signUp, type TestContext } from './helpers/app.js';
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;

@@ -3,7 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDateOf } from '../src/commands/ingest.js';
 import { loadFullText } from '../src/ingest/full-text/load.js';
-import { parseFullTextFile } from '../src/ingest/full-text/parse.js';
+import { parseGrantFile } from '../src/ingest/grants/parse.js';
+import { parsePublicationFile } from '../src/ingest/publications/parse.js';
 import type { IngestSummary } from '../src/ingest/ingest-run.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 
@@ -31,7 +32,11 @@ describe.skipIf(!present)('real grant and publication XML through HTTP', () => {
       for (const path of xmlFiles(folder)) {
         // Single-document samples carry no date in their name: their issue date is in the XML, the run's date is the file's.
         summaries.push(
-          await loadFullText(ctx.db, parseFullTextFile(path), { product, fileName: basename(path), fileDate: fileDateOf(path) }),
+          await loadFullText(ctx.db, product === 'PTGRXML' ? parseGrantFile(path) : parsePublicationFile(path), {
+            product,
+            fileName: basename(path),
+            fileDate: fileDateOf(path),
+          }),
         );
       }
     }

@@ -3,11 +3,13 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database.js';
 import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
-import { FILE_WRAPPER_PRODUCTS, type FileWrapperProduct, loadFileWrapper } from '../ingest/file-wrapper/load.js';
-import { FULL_TEXT_PRODUCTS, loadFullText } from '../ingest/full-text/load.js';
-import { parseFullTextFile } from '../ingest/full-text/parse.js';
+import { loadFileWrapper } from '../ingest/file-wrapper/load.js';
+import { loadFullText } from '../ingest/full-text/load.js';
+import { parseGrantFile } from '../ingest/grants/parse.js';
+import { parsePublicationFile } from '../ingest/publications/parse.js';
 import type { IngestCounts, IngestSummary } from '../ingest/ingest-run.js';
 import { UsageError } from './admin.js';
+import { FILE_WRAPPER_PRODUCTS, type FileWrapperProduct, FULL_TEXT_PRODUCTS } from '../domain/products.js';
 
 const USAGE = `usage: patent-status ingest file-wrapper [--product PTFWPRD|PTFWPRE] [--file-date YYYY-MM-DD] [--progress] <file.json|file.zip>…
        patent-status ingest grants [--file-date YYYY-MM-DD] [--progress] <ipgYYMMDD.xml|.zip>…
@@ -73,7 +75,11 @@ function loaderFor(db: Database, product: string | undefined, productOption: str
   }
   if (product === 'grants' || product === 'publications') {
     if (productOption !== undefined) throw new UsageError(`--product applies to file-wrapper only\n${USAGE}`);
-    return (path, file) => loadFullText(db, parseFullTextFile(path), { ...file, product: FULL_TEXT_PRODUCTS[product] });
+    return (path, file) =>
+      loadFullText(db, product === 'grants' ? parseGrantFile(path) : parsePublicationFile(path), {
+        ...file,
+        product: FULL_TEXT_PRODUCTS[product],
+      });
   }
   throw new UsageError(USAGE);
 }

@@ -4,6 +4,7 @@ import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import { buildApp, type App } from '../http/app.js';
 import { createNotifier } from '../billing/notifier.js';
+import { buildServices } from '../services.js';
 import pino from 'pino';
 
 export function createLogger(config: Config) {
@@ -25,7 +26,8 @@ export async function startServer(config: Config, beforeListen?: (db: Database) 
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     if (beforeListen) await beforeListen(db);
-    const app = await buildApp({ config, db, notifier: createNotifier(config.smtp, logger) }, { logger });
+    const services = buildServices({ config, db, notifier: createNotifier(config.smtp, logger) });
+    const app = await buildApp(services, { logger });
     await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | null = null;
     const close = () =>

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../ingest/synth/file-wrapper.js';
-import { type FullTextFile, writeFullTextFiles } from '../ingest/synth/full-text.js';
+import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../synth/file-wrapper.js';
+import { type FullTextFile, writeFullTextFiles } from '../synth/full-text.js';
 import { UsageError } from './admin.js';
 
 const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]

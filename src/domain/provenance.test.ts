@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cadenceMs, provenanceOf, toEasternDate } from './provenance.js';
+import { provenanceOf, toEasternDate } from './provenance.js';
+import { cadenceMs } from './products.js';
 
 const HOUR = 3_600_000;
 

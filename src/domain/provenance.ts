@@ -1,19 +1,4 @@
-/** Bulk products (DESIGN.md §5) and how old each copy may get before it is flagged stale. */
-export const PRODUCTS = ['PTFWPRD', 'PTFWPRE', 'PTGRXML', 'APPXML', 'PASDL', 'PASYR', 'PTMNFEE2', 'PTAB', 'OA'] as const;
-export type Product = (typeof PRODUCTS)[number];
-
-const HOUR_MS = 3_600_000;
-/** Products published once a week: the maintenance-fee file and the full-text grant and publication files. */
-const WEEKLY_PRODUCTS: ReadonlySet<string> = new Set(['PTMNFEE2', 'PTGRXML', 'APPXML']);
-
-/**
- * Spec §2: stale when older than the product's cadence allows, 48 hours, or one week plus one
- * day for a weekly product. The spec names the maintenance-fee file; the full-text files are
- * weekly too, and flagging them stale five days of every seven would say nothing.
- */
-export function cadenceMs(product: string): number {
-  return WEEKLY_PRODUCTS.has(product) ? (7 + 1) * 24 * HOUR_MS : 48 * HOUR_MS;
-}
+import { cadenceMs } from './products.js';
 
 export interface ProductState {
   product: string;

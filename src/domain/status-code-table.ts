@@ -12,7 +12,7 @@
  * differs in spacing, casing and hyphens between sources, and the same text ("Advisory Action
  * Mailed", "Notice of Appeal Filed") exists in both the application and the reexam series.
  */
-import type { StatusCategory } from './status-codes.js';
+import type { StatusCategory } from './status-categories.js';
 
 export type StatusCodeRow = readonly [code: number, description: string, category: StatusCategory];
 

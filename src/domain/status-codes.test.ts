@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  STATUS_CATEGORIES,
-  STATUS_DESCRIPTIONS,
-  statusBucket,
-  statusCategory,
-  type StatusBucket,
-  type StatusCategory,
-} from './status-codes.js';
+import { STATUS_CATEGORIES, type StatusCategory } from './status-categories.js';
+import { STATUS_DESCRIPTIONS, statusBucket, statusCategory, type StatusBucket } from './status-codes.js';
 
 // Expectations are transcribed independently of status-code-table.ts, from DOMAIN-RULES §4.1
 // (one entry per table row; range rows expanded to the codes they name) and from

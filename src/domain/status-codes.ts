@@ -3,10 +3,8 @@
  * category → portfolio bucket (`status.bucket`, interface-spec §2 portfolio rows).
  * Pure rules, no I/O. The code table lives in status-code-table.ts (DOMAIN-RULES §4.1).
  */
+import type { StatusCategory } from './status-categories.js';
 import { DESCRIPTION_ONLY_ROWS, STATUS_CODE_ROWS } from './status-code-table.js';
-
-export const STATUS_CATEGORIES = ['pending', 'allowed', 'granted', 'abandoned', 'expired', 'provisional', 'pct', 'other'] as const;
-export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 
 const CATEGORY_BY_CODE: ReadonlyMap<number, StatusCategory> = new Map(STATUS_CODE_ROWS.map(([code, , category]) => [code, category]));
 

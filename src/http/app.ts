@@ -6,13 +6,12 @@ import { accountRoutes } from '../resources/accounts/routes.js';
 import { applicationRoutes } from '../resources/applications/routes.js';
 import { citationRoutes } from '../resources/citations/routes.js';
 import { claimsRoutes } from '../resources/claims/routes.js';
-import { CoverageService } from '../resources/coverage/service.js';
 import { searchRoutes } from '../resources/search/routes.js';
-import { ProvenanceService } from '../resources/provenance/service.js';
 import { API_VERSION } from '../version.js';
-import { Authenticator, registerAccessControl } from './access.js';
-import { CreditLedger } from '../resources/accounts/credit-ledger.js';
-import type { AppContext } from './context.js';
+import type { CreditLedger } from '../billing/credit-ledger.js';
+import type { ProvenanceService } from '../resources/provenance/service.js';
+import type { Services } from '../services.js';
+import { registerAccessControl } from './access.js';
 import { registerCharging } from './credits.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
@@ -44,7 +43,8 @@ declare module 'fastify' {
  * listens on it, tests call `inject`. Add routes before `ready()`; cross-cutting hooks (keys,
  * charging, error rendering, documentation) apply to every route, including ones added later.
  */
-export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<App> {
+export async function buildApp(services: Services, options: BuildOptions = {}): Promise<App> {
+  const { context, ledger, authenticator, provenance } = services;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: context.config.bodyLimitBytes,
@@ -62,8 +62,6 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   // Order matters: access defaults must be on a route before the registry documents it.
-  const ledger = new CreditLedger(context.db);
-  const authenticator = new Authenticator(context.db, ledger);
   app.decorate('ledger', ledger);
   // Unspent leased units go back to their orgs before the database closes.
   app.addHook('onClose', async () => ledger.flush());
@@ -90,14 +88,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     },
   });
 
-  const provenance = new ProvenanceService(context.db);
   app.decorate('provenance', provenance);
-  await app.register(accountRoutes(context, { ledger, authenticator }));
-  await app.register(applicationRoutes(context.db, provenance));
-  const coverage = new CoverageService(context.db, provenance);
-  await app.register(claimsRoutes(context.db, provenance, coverage));
-  await app.register(citationRoutes(context.db, provenance, coverage));
-  await app.register(searchRoutes(context.db, provenance, { timeoutMs: context.config.searchTimeoutMs }));
+  await app.register(accountRoutes(services));
+  await app.register(applicationRoutes(services));
+  await app.register(claimsRoutes(services));
+  await app.register(citationRoutes(services));
+  await app.register(searchRoutes(services));
   await app.register(discoveryRoutes(context, registry, provenance));
   return app;
 }

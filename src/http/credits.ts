@@ -1,29 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CreditLedger } from '../resources/accounts/credit-ledger.js';
+import type { CreditLedger } from '../billing/credit-ledger.js';
 import { accessOf } from './access.js';
-import { paymentRequired } from './errors.js';
+import { paymentRequired } from '../domain/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Units this request costs if it succeeds; handlers of list routes set it from their rows. */
     chargeUnits: number;
   }
-}
-
-export const ROWS_PER_UNIT = 100;
-
-/** Spec §8 with D15: a list or citation response costs one unit per 100 rows, at least one. */
-export function unitsForRows(rows: number): number {
-  return Math.max(1, Math.ceil(rows / ROWS_PER_UNIT));
-}
-
-export function chargeForRows(request: FastifyRequest, rows: number): void {
-  request.chargeUnits = unitsForRows(rows);
-}
-
-/** D15: a balance never goes negative, so a list returns at most balance × 100 rows. */
-export function affordableRows(request: FastifyRequest): number {
-  return (request.caller?.balanceUnits ?? 0) * ROWS_PER_UNIT;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode } from './errors.js';
+import { AppError, type ErrorCode } from '../domain/errors.js';
 import { toValidationIssues } from './validation-detail.js';
 
 /** Fastify's own request errors → our codes (the rest of its 4xx become validation errors). */

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { upsertProductState } from '../resources/provenance/product-state.sql.js';
+import { upsertProductState } from '../db/product-state.sql.js';
 
 /** How many reject examples a run keeps (every reject is counted by reason; a few are shown). */
 const MAX_EXAMPLES = 50;

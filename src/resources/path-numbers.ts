@@ -1,5 +1,5 @@
 import { parseApplicationNumber, parsePatentNumber, parsePublicationNumber, type PublicationNumber } from '../domain/numbers.js';
-import { type AppError, invalidParameter } from '../http/errors.js';
+import { type AppError, invalidParameter } from '../domain/errors.js';
 
 /**
  * The numbers in our paths, read once for every resource: a string the schema let through but

@@ -2,6 +2,7 @@ import type { OwnerNotice } from '../../src/billing/notifier.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { buildApp, type App } from '../../src/http/app.js';
+import { buildServices } from '../../src/services.js';
 import * as accounts from '../../src/resources/accounts/accounts.sql.js';
 import { creditByEmail } from '../../src/resources/accounts/service.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -28,7 +29,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const database: TestDatabase = await createTestDatabase();
   const config = loadConfig({ PUBLIC_BASE_URL: 'https://patents.example.test', ...options.env });
   const notices: OwnerNotice[] = [];
-  const app = await buildApp({ config, db: database.db, notifier: { send: async (notice) => void notices.push(notice) } });
+  const app = await buildApp(buildServices({ config, db: database.db, notifier: { send: async (notice) => void notices.push(notice) } }));
   await options.routes?.(app);
   await app.ready();
   return {

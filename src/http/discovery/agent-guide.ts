@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, MINIMUM_TOPUP_USD } from '../errors.js';
+import { ERROR_CATALOGUE, MINIMUM_TOPUP_USD } from '../../domain/errors.js';
 import type { RouteEntry } from './route-registry.js';
 
 interface FieldSchema {

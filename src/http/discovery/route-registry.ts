@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Access } from '../access.js';
-import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
-import { ErrorBodySchema } from '../schemas.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../domain/errors.js';
+import { ErrorBodySchema } from '../../resources/schemas.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

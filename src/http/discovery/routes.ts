@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppContext } from '../context.js';
-import { ProvenanceProperties } from '../schemas.js';
+import type { AppContext } from '../../context.js';
+import { ProvenanceProperties } from '../../resources/schemas.js';
 import { VERSION } from '../../version.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { renderAgentGuide, renderSkill } from './agent-guide.js';

@@ -93,13 +93,6 @@ export function entityStatus(category: unknown, smallIndicator: unknown): Entity
   return small === null ? null : small ? 'small' : 'undiscounted';
 }
 
-/** A value shown in a reject reason: strings quoted, absent values named. */
-export function show(value: unknown): string {
-  if (value === undefined) return '(absent)';
-  const s = JSON.stringify(value) ?? String(value);
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
-}
-
 /** At most `max` characters of JSON for a reject excerpt, without serialising a huge value. */
 export function excerpt(value: unknown, max = 200): string {
   const parts: string[] = [];

@@ -7,10 +7,9 @@ import { detectEvents, type StoredApplication } from './detect-events.js';
 import * as sql from './load.sql.js';
 import type { FileWrapperRecord, ParsedItem } from './record.js';
 import { applicationRow, contentHash, type PreparedRecord, prepareRecord } from './rows.js';
+import { FILE_WRAPPER_PRODUCTS, type FileWrapperProduct } from '../../domain/products.js';
 
 /** The two file wrapper products feed the same tables; either one's first load is the backfile. */
-export const FILE_WRAPPER_PRODUCTS = ['PTFWPRD', 'PTFWPRE'] as const;
-export type FileWrapperProduct = (typeof FILE_WRAPPER_PRODUCTS)[number];
 
 export interface LoadOptions {
   product: FileWrapperProduct;

@@ -15,7 +15,8 @@
  */
 import { parseAnyApplicationNumber, parsePatentNumber, parsePublicationNumber } from '../../domain/numbers.js';
 import { cpcSymbol } from '../../domain/cpc.js';
-import { entityStatus, flag, integer, isAbsent, isObject, odpDate, show, text, type JsonObject } from './fields.js';
+import { show } from '../show.js';
+import { entityStatus, flag, integer, isAbsent, isObject, odpDate, text, type JsonObject } from './fields.js';
 import type { ApplicationMetadata, ContinuityLink, FileWrapperRecord, Transaction } from './record.js';
 
 /** A part of a record that could not be read; the record itself is kept. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { first } from '../xml/select.js';
 import { readXmlTree } from '../xml/tree.js';
 import { mapClaims } from './claims.js';
-import type { Claim } from './document.js';
+import type { Claim } from '../../domain/claim.js';
 
 function claims(body: string): Claim[] {
   const outcome = readXmlTree(`<claims id="claims">${body}</claims>`, { acceptRoot: () => true });

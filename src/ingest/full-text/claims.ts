@@ -11,7 +11,7 @@
 import { childElements } from '../xml/select.js';
 import { inlineText, textLines } from '../xml/text.js';
 import type { XmlElement } from '../xml/tree.js';
-import type { Claim } from './document.js';
+import type { Claim } from '../../domain/claim.js';
 
 const LIMB = new Set(['claim-text']);
 

@@ -5,7 +5,7 @@
  * terms, and grants their citations.
  */
 import { parseApplicationNumber } from '../../domain/numbers.js';
-import { show } from '../file-wrapper/fields.js';
+import { show } from '../show.js';
 import { attribute, first, textAt } from '../xml/select.js';
 import { plainText } from '../xml/text.js';
 import type { XmlElement } from '../xml/tree.js';

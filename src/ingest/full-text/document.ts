@@ -4,23 +4,9 @@
  * markup. The parsers produce it, the loader stores it, the synthetic generator's output parses
  * back into it.
  */
-export type DocType = 'grant' | 'publication';
+import type { Claim } from '../../domain/claim.js';
 
-export interface Claim {
-  /** The claim's number as printed (`num="00003"` → 3). */
-  number: number;
-  /**
-   * Text in document order without markup; a nested `claim-text` (a limb) starts a new line.
-   * Utility claims keep their leading `"1. "` as printed; the design claim has none.
-   */
-  text: string;
-  /** Numbers of the claims this one refers to (`claim-ref idref`), ascending; empty when independent. */
-  dependent_on: number[];
-  /** Canceled by amendment (publications: "(canceled)" claims); absent otherwise. */
-  canceled?: true;
-  /** The printed number when the office mis-numbered the claim (e.g. a duplicate or a gap); absent otherwise. */
-  number_raw?: string;
-}
+export type DocType = 'grant' | 'publication';
 
 /** `cited by examiner` → examiner, `cited by applicant` → applicant, anything else → other (with the text). */
 export type CitationCategory = 'examiner' | 'applicant' | 'other';

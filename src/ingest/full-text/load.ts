@@ -6,10 +6,9 @@ import { detectDocumentEvents } from './detect-events.js';
 import type { FullTextDocument, FullTextItem } from './document.js';
 import * as sql from './load.sql.js';
 import { citationRows, documentHash, documentRow } from './rows.js';
+import type { FullTextProduct } from '../../domain/products.js';
 
 /** Weekly full text: grants (Tuesdays, `ipgYYMMDD`) and pre-grant publications (Thursdays, `ipaYYMMDD`). */
-export const FULL_TEXT_PRODUCTS = { grants: 'PTGRXML', publications: 'APPXML' } as const;
-export type FullTextProduct = (typeof FULL_TEXT_PRODUCTS)[keyof typeof FULL_TEXT_PRODUCTS];
 
 export interface FullTextLoadOptions {
   product: FullTextProduct;

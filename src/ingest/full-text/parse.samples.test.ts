@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BackwardCitation, FullTextDocument, FullTextItem } from './document.js';
 import { parseFullTextFile } from './parse.js';
+import { BOTH_MAPPERS } from '../../../test/helpers/full-text-mappers.js';
 
 // The parser on every real grant and pgpub sample. Every value asserted here was read off the XML
 // by hand (see samples/XML-FORMATS.md and PROVENANCE.md for what each file is).
@@ -17,7 +18,7 @@ if (!haveSamples) console.warn(`full-text XML sample tests skipped: ${grantDir} 
 
 async function items(file: string): Promise<FullTextItem[]> {
   const out: FullTextItem[] = [];
-  for await (const item of parseFullTextFile(file)) out.push(item);
+  for await (const item of parseFullTextFile(file, BOTH_MAPPERS)) out.push(item);
   return out;
 }
 

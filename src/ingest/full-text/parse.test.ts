@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { FullTextItem } from './document.js';
 import { parseFullTextFile, parseFullTextStream, rawSaxPass } from './parse.js';
+import { BOTH_MAPPERS } from '../../../test/helpers/full-text-mappers.js';
 
 // Small documents written here exercise splitting, routing, rejects and zips; the real samples
 // are read in parse.samples.test.ts.
@@ -72,7 +73,7 @@ describe('parseFullTextStream', () => {
       PUBLICATION,
       grant('D0701016', { kind: 'S1' }),
     ].join('\n');
-    const items = await collect(parseFullTextStream(Readable.from([text]), null));
+    const items = await collect(parseFullTextStream(Readable.from([text]), null, BOTH_MAPPERS));
     expect(summary(items)).toEqual([
       '-#0 7997973',
       '-#1 !XML not well-formed: "9:61: unexpected close tag."',
@@ -110,7 +111,7 @@ describe('parseFullTextStream', () => {
   it('rejects a publication without a readable number or date', async () => {
     const noKind = PUBLICATION.replace('<kind>A1</kind>', '');
     const badDate = PUBLICATION.replace('<date>20220728</date>', '<date>2022-07-28</date>');
-    expect(summary(await collect(parseFullTextStream(Readable.from([noKind, badDate]), null)))).toEqual([
+    expect(summary(await collect(parseFullTextStream(Readable.from([noKind, badDate]), null, BOTH_MAPPERS)))).toEqual([
       '-#0 !publication without a readable publication number "20220240350 (no kind)"',
       '-#1 !publication without a readable publication date "2022-07-28"',
     ]);
@@ -120,7 +121,7 @@ describe('parseFullTextStream', () => {
     const bytes = Buffer.from(grant('11000001') + grant('11000002') + PUBLICATION);
     const chunks: Buffer[] = [];
     for (let i = 0; i < bytes.length; i += 7) chunks.push(bytes.subarray(i, i + 7));
-    expect(summary(await collect(parseFullTextStream(Readable.from(chunks), 'm.xml')))).toEqual([
+    expect(summary(await collect(parseFullTextStream(Readable.from(chunks), 'm.xml', BOTH_MAPPERS)))).toEqual([
       'm.xml#0 11000001',
       'm.xml#1 11000002',
       'm.xml#2 US20220240350A1',
@@ -132,7 +133,7 @@ describe('parseFullTextStream', () => {
       yield Buffer.from(grant('11000001') + grant('11000002'));
       throw new Error('unexpected end of zip member');
     }
-    expect(summary(await collect(parseFullTextStream(failing(), null)))).toEqual([
+    expect(summary(await collect(parseFullTextStream(failing(), null, BOTH_MAPPERS)))).toEqual([
       '-#0 11000001',
       '-#1 !read error, rest of the stream not read: "unexpected end of zip member"',
     ]);
@@ -140,7 +141,7 @@ describe('parseFullTextStream', () => {
 
   it('reports a document over the size limit', async () => {
     const items = await collect(
-      parseFullTextStream(Readable.from([grant('11000001'), grant('11000002')]), null, { maxDocumentBytes: 500 }),
+      parseFullTextStream(Readable.from([grant('11000001'), grant('11000002')]), null, BOTH_MAPPERS, { maxDocumentBytes: 500 }),
     );
     expect(summary(items).map((s) => s.replace(/"\d+ bytes at byte \d+"/, '"N"'))).toEqual([
       '-#0 !document too large to read: "N"',
@@ -154,7 +155,12 @@ describe('rawSaxPass', () => {
     // The baseline lets undefined entities pass (it cannot tell skipped content), so it reads on.
     const text =
       grant('11000001') + SEQUENCE + grant('11000002', { body: '<p>&bogus;</p>' }) + grant('11000003', { body: '<p></q>' }) + PUBLICATION;
-    expect(await rawSaxPass(Readable.from([text]))).toEqual({ documents: 5, read: 3, skipped: { 'sequence-cwu': 1 }, unreadable: 1 });
+    expect(await rawSaxPass(Readable.from([text]), BOTH_MAPPERS)).toEqual({
+      documents: 5,
+      read: 3,
+      skipped: { 'sequence-cwu': 1 },
+      unreadable: 1,
+    });
   });
 });
 
@@ -178,7 +184,7 @@ describe('parseFullTextFile', () => {
   });
 
   it('reads every .xml member of a zip in turn and reports the others', async () => {
-    const items = await collect(parseFullTextFile(zipPath));
+    const items = await collect(parseFullTextFile(zipPath, BOTH_MAPPERS));
     expect(summary(items)).toEqual([
       'ipg230509/ipg230509.xml#0 11000001',
       'ipg230509/ipg230509.xml#1 ~sequence-cwu',
@@ -193,16 +199,16 @@ describe('parseFullTextFile', () => {
   it('reads a plain .xml file, and a zip by its signature whatever its name', async () => {
     const plain = path.join(dir, 'ipg230509.xml');
     await writeFile(plain, grant('11000001') + PUBLICATION);
-    expect(summary(await collect(parseFullTextFile(plain)))).toEqual(['-#0 11000001', '-#1 US20220240350A1']);
+    expect(summary(await collect(parseFullTextFile(plain, BOTH_MAPPERS)))).toEqual(['-#0 11000001', '-#1 US20220240350A1']);
     const { copyFile } = await import('node:fs/promises');
     const renamed = path.join(dir, 'download.bin');
     await copyFile(zipPath, renamed);
-    expect((await collect(parseFullTextFile(renamed))).filter((i) => i.kind === 'document')).toHaveLength(3);
+    expect((await collect(parseFullTextFile(renamed, BOTH_MAPPERS))).filter((i) => i.kind === 'document')).toHaveLength(3);
   });
 
   it('stops cleanly when the consumer stops early', async () => {
     let seen = 0;
-    for await (const item of parseFullTextFile(zipPath)) {
+    for await (const item of parseFullTextFile(zipPath, BOTH_MAPPERS)) {
       expect(item.kind).toBe('document');
       seen++;
       break;

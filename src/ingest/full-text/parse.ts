@@ -14,8 +14,6 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { mapGrant, GRANT_ROOT } from '../grants/map-grant.js';
-import { mapPublication, PUBLICATION_ROOT } from '../publications/map-publication.js';
 import { runSax } from '../xml/sax.js';
 import { withoutElement } from '../xml/cut.js';
 import { splitXmlDocuments, type SplitOptions, type SplitPiece } from '../xml/split.js';
@@ -24,12 +22,8 @@ import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
 import type { MapResult } from './common.js';
 import type { DocumentPosition, FullTextItem } from './document.js';
 
-const MAPPERS: ReadonlyMap<string, (root: XmlElement) => MapResult> = new Map([
-  [GRANT_ROOT, mapGrant],
-  [PUBLICATION_ROOT, mapPublication],
-]);
-
-const isMappedRoot = (name: string): boolean => MAPPERS.has(name);
+/** Root element → the product's mapper (grants: `us-patent-grant`; publications: `us-patent-application`). */
+export type DocumentMappers = ReadonlyMap<string, (root: XmlElement) => MapResult>;
 
 /** Large parts no mapper reads: left out of the tree (they are most of a document's bytes). */
 export const SKIPPED_ELEMENTS: ReadonlySet<string> = new Set([
@@ -48,12 +42,16 @@ const CUT_ELEMENTS = ['description', 'drawings'];
 const EXCERPT_CHARS = 200;
 
 /** Every item of a full-text file: a zip (by extension or `PK` signature) member by member, else one XML stream. */
-export async function* parseFullTextFile(path: string): AsyncGenerator<FullTextItem> {
+export async function* parseFullTextFile(path: string, mappers: DocumentMappers): AsyncGenerator<FullTextItem> {
   if (path.toLowerCase().endsWith('.zip') || (await hasZipSignature(path))) {
-    yield* parseZipFile(path, { classify: xmlMember, what: 'XML', parseMember: (input, member) => parseFullTextStream(input, member) });
+    yield* parseZipFile(path, {
+      classify: xmlMember,
+      what: 'XML',
+      parseMember: (input, member) => parseFullTextStream(input, member, mappers),
+    });
     return;
   }
-  yield* parseFullTextStream(createReadStream(path), null);
+  yield* parseFullTextStream(createReadStream(path), null, mappers);
 }
 
 function xmlMember(name: string): 'xml' | null {
@@ -64,6 +62,7 @@ function xmlMember(name: string): 'xml' | null {
 export async function* parseFullTextStream(
   input: Readable | AsyncIterable<Buffer | string>,
   member: string | null,
+  mappers: DocumentMappers,
   options: SplitOptions = {},
 ): AsyncGenerator<FullTextItem> {
   let index = 0;
@@ -77,24 +76,24 @@ export async function* parseFullTextStream(
       return;
     }
     if (next.done === true) return;
-    yield readDocument(next.value, { member, index });
+    yield readDocument(next.value, { member, index }, mappers);
     index++;
   }
 }
 
-function readDocument(piece: SplitPiece, position: DocumentPosition): FullTextItem {
+function readDocument(piece: SplitPiece, position: DocumentPosition, mappers: DocumentMappers): FullTextItem {
   if (piece.kind === 'too-large') {
     return reject(`document too large to read: "${piece.bytes} bytes at byte ${piece.offset}"`, position, piece.head);
   }
   // The two bulkiest parts never reach saxes (cut.ts); the rest of SKIPPED_ELEMENTS is skipped while reading.
   const text = CUT_ELEMENTS.reduce(withoutElement, piece.text);
-  const outcome = readXmlTree(text, { acceptRoot: isMappedRoot, skip: SKIPPED_ELEMENTS });
+  const outcome = readXmlTree(text, { acceptRoot: (name) => mappers.has(name), skip: SKIPPED_ELEMENTS });
   if (outcome.kind === 'other-root') return { kind: 'skipped', root: outcome.root, position };
   if (outcome.kind === 'error') {
     const from = Math.max(0, outcome.offset - EXCERPT_CHARS / 2);
     return reject(`XML not well-formed: ${JSON.stringify(outcome.message)}`, position, text.slice(from, from + EXCERPT_CHARS));
   }
-  const mapper = MAPPERS.get(outcome.root);
+  const mapper = mappers.get(outcome.root);
   let result: MapResult;
   try {
     // A mapper bug on one odd document must not end the file: it is that document's reject.
@@ -131,7 +130,11 @@ export interface RawSaxCounts {
  * Benchmark baseline: the same splitting and the same saxes work as `parseFullTextStream` (same
  * root gate, every event tokenised), but no tree, no mapping, no items.
  */
-export async function rawSaxPass(input: Readable | AsyncIterable<Buffer | string>, options: SplitOptions = {}): Promise<RawSaxCounts> {
+export async function rawSaxPass(
+  input: Readable | AsyncIterable<Buffer | string>,
+  mappers: DocumentMappers,
+  options: SplitOptions = {},
+): Promise<RawSaxCounts> {
   const counts: RawSaxCounts = { documents: 0, read: 0, skipped: {}, unreadable: 0 };
   for await (const piece of splitXmlDocuments(input, options)) {
     counts.documents++;
@@ -139,7 +142,7 @@ export async function rawSaxPass(input: Readable | AsyncIterable<Buffer | string
       counts.unreadable++;
       continue;
     }
-    const outcome = runSax(piece.text, isMappedRoot, null);
+    const outcome = runSax(piece.text, (name) => mappers.has(name), null);
     if (outcome.kind === 'read') counts.read++;
     else if (outcome.kind === 'other-root') counts.skipped[outcome.root] = (counts.skipped[outcome.root] ?? 0) + 1;
     else counts.unreadable++;

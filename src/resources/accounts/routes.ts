@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signupNotice } from '../../billing/notifier.js';
-import type { Authenticator } from '../../http/access.js';
-import type { AppContext } from '../../http/context.js';
-import type { CreditLedger } from './credit-ledger.js';
-import { AppError, MINIMUM_TOPUP_USD } from '../../http/errors.js';
+import type { CreditLedger } from '../../billing/credit-ledger.js';
+import type { AppContext } from '../../context.js';
+import type { Authenticator } from './authenticator.js';
+import { AppError, MINIMUM_TOPUP_USD } from '../../domain/errors.js';
 import * as schemas from './schemas.js';
 import { accountView, createKey, signup } from './service.js';
 
@@ -16,12 +16,15 @@ function signupNote(baseUrl: string): string {
 }
 
 /** Spec §4 "Account and billing": signup, extra keys, the account view and checkout links. */
-export interface AccountServices {
+export function accountRoutes({
+  context,
+  ledger,
+  authenticator,
+}: {
+  context: AppContext;
   ledger: CreditLedger;
   authenticator: Authenticator;
-}
-
-export function accountRoutes(context: AppContext, { ledger, authenticator }: AccountServices): FastifyPluginAsyncTypebox {
+}): FastifyPluginAsyncTypebox {
   const { db, config, notifier } = context;
   return async (app) => {
     app.post(

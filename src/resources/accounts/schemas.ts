@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable } from '../../http/schemas.js';
+import { Nullable } from '../schemas.js';
 
 const Name = Type.String({ maxLength: 200 });
 

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/database.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../domain/errors.js';
 import { generateApiKey, hashApiKey, keyPrefix, newId } from './api-key.js';
 import * as sql from './accounts.sql.js';
 

@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Queryable } from '../../db/database.js';
-import { affordableRows, chargeForRows } from '../../http/credits.js';
-import type { ProvenanceService } from '../provenance/service.js';
+import { affordableRows, chargeForRows } from '../../billing/charges.js';
+import type { ApplicationService } from './service.js';
+import type { TransactionService } from './transactions.js';
 import * as schemas from './schemas.js';
-import { ApplicationService } from './service.js';
-import { TransactionService } from './transactions.js';
 
 const LOOKUP_ERRORS = ['not_found'] as const;
 
 /** Spec §4 "Application status lookups" and the transactions list of "Prosecution". */
-export function applicationRoutes(db: Queryable, provenance: ProvenanceService): FastifyPluginAsyncTypebox {
-  const applications = new ApplicationService(db, provenance);
-  const transactions = new TransactionService(db, provenance);
+export function applicationRoutes({
+  applications,
+  transactions,
+}: {
+  applications: ApplicationService;
+  transactions: TransactionService;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/applications/:application_number',

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { STATUS_CATEGORIES } from '../../domain/status-codes.js';
-import { Nullable, ProvenanceProperties } from '../../http/schemas.js';
+import { STATUS_CATEGORIES } from '../../domain/status-categories.js';
+import { Nullable, ProvenanceProperties } from '../schemas.js';
 
 const DateString = Type.String({ format: 'date' });
 const NullableDate = Nullable(DateString);

@@ -1,12 +1,12 @@
 import type { Queryable } from '../../db/database.js';
 import { parseApplicationNumber } from '../../domain/numbers.js';
 import { statusCategory } from '../../domain/status-codes.js';
-import { notFound } from '../../http/errors.js';
-import { FILE_WRAPPER_PRODUCTS } from '../../ingest/file-wrapper/load.js';
+import { notFound } from '../../domain/errors.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import { requireApplicationNumber, requirePatentNumber, requirePublicationNumber } from '../path-numbers.js';
 import { ReadCache } from '../read-cache.js';
 import * as sql from './applications.sql.js';
+import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
 
 function statusBlock(code: number | null, description: string | null) {
   return { code, description, category: statusCategory(code, description) };

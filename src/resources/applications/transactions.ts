@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/database.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
-import { notFound } from '../../http/errors.js';
-import { FILE_WRAPPER_PRODUCTS } from '../../ingest/file-wrapper/load.js';
+import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { notFound } from '../../domain/errors.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './applications.sql.js';
 import { requireApplicationNumber } from '../path-numbers.js';
+import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
 
 /** The prosecution timeline of one application, newest first (spec §4 "Prosecution"). */
 export class TransactionService {

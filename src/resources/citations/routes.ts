@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Queryable } from '../../db/database.js';
-import { affordableRows, chargeForRows } from '../../http/credits.js';
+import { affordableRows, chargeForRows } from '../../billing/charges.js';
 import { PatentParams } from '../applications/schemas.js';
-import type { CoverageService } from '../coverage/service.js';
-import type { ProvenanceService } from '../provenance/service.js';
+import type { CitationService } from './service.js';
 import { CitationsQuery, CitationsResponse } from './schemas.js';
-import { CitationService } from './service.js';
 
 /** Spec §4 "Claims and citations": citations of a patent both ways. */
-export function citationRoutes(db: Queryable, provenance: ProvenanceService, coverage: CoverageService): FastifyPluginAsyncTypebox {
-  const citations = new CitationService(db, provenance, coverage);
+export function citationRoutes({ citations }: { citations: CitationService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/patents/:patent_number/citations',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable, ProvenanceProperties } from '../../http/schemas.js';
+import { Nullable, ProvenanceProperties } from '../schemas.js';
 
 export const CitationsQuery = Type.Object({
   direction: Type.Unsafe<'both' | 'backward' | 'forward'>({ type: 'string', enum: ['both', 'backward', 'forward'], default: 'both' }),

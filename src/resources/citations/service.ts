@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/database.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
-import { notFound } from '../../http/errors.js';
-import { FULL_TEXT_PRODUCTS } from '../../ingest/full-text/load.js';
+import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { notFound } from '../../domain/errors.js';
 import { requirePatentNumber } from '../path-numbers.js';
 import type { CoverageService } from '../coverage/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
@@ -9,6 +8,7 @@ import type { Static } from 'typebox';
 import type { Provenance } from '../../domain/provenance.js';
 import * as sql from './citations.sql.js';
 import type { CitationsResponse } from './schemas.js';
+import { FULL_TEXT_PRODUCTS } from '../../domain/products.js';
 
 type CitationsBody = Static<typeof CitationsResponse>;
 type BackwardItem = NonNullable<CitationsBody['backward']>['patents']['items'][number];

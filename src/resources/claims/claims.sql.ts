@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { Claim } from '../../ingest/full-text/document.js';
+import type { Claim } from '../../domain/claim.js';
 
 export interface DocumentRow {
   doc_number: string;

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Queryable } from '../../db/database.js';
 import { PatentParams, PublicationParams } from '../applications/schemas.js';
-import type { CoverageService } from '../coverage/service.js';
-import type { ProvenanceService } from '../provenance/service.js';
+import type { ClaimsService } from './service.js';
 import { ClaimsDocument } from './schemas.js';
-import { ClaimsService } from './service.js';
 
 /** Spec §4 "Claims and citations": the claims documents of grants and publications. */
-export function claimsRoutes(db: Queryable, provenance: ProvenanceService, coverage: CoverageService): FastifyPluginAsyncTypebox {
-  const claims = new ClaimsService(db, provenance, coverage);
+export function claimsRoutes({ claims }: { claims: ClaimsService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/patents/:patent_number/claims',

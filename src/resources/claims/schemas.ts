@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable, ProvenanceProperties } from '../../http/schemas.js';
+import { Nullable, ProvenanceProperties } from '../schemas.js';
 
 export const DocType = Type.Unsafe<'grant' | 'publication'>({ type: 'string', enum: ['grant', 'publication'] });
 

@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/database.js';
 import { latestPublicationKind } from '../../domain/numbers.js';
-import { notFound } from '../../http/errors.js';
-import { FULL_TEXT_PRODUCTS } from '../../ingest/full-text/load.js';
+import { notFound } from '../../domain/errors.js';
 import type { CoverageService } from '../coverage/service.js';
 import { requirePatentNumber, requirePublicationNumber } from '../path-numbers.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './claims.sql.js';
+import { FULL_TEXT_PRODUCTS } from '../../domain/products.js';
 
 /** Claims documents of grants and publications as printed (spec §2 "Claims document"). */
 export class ClaimsService {

@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db/database.js';
 import { type CoverageRange, coverageRanges, describeRanges } from '../../domain/coverage.js';
-import { FULL_TEXT_PRODUCTS, type FullTextProduct } from '../../ingest/full-text/load.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import { ReadCache } from '../read-cache.js';
 import { listLoadedFileDates } from './coverage.sql.js';
+import { FULL_TEXT_PRODUCTS, type FullTextProduct } from '../../domain/products.js';
 
 const WHAT: Record<FullTextProduct, { documents: string; dates: string }> = {
   [FULL_TEXT_PRODUCTS.grants]: { documents: 'grant full text', dates: 'issue dates' },

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { type ProductState, type Provenance, provenanceOf } from '../../domain/provenance.js';
-import { listProductStates } from './product-state.sql.js';
+import { listProductStates } from '../../db/product-state.sql.js';
 
 /** product_state changes only when an ingest finishes (possibly in another process): a short cache is exact enough. */
 const CACHE_MS = 5_000;

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Database } from '../../db/database.js';
-import { affordableRows, chargeForRows } from '../../http/credits.js';
-import type { ProvenanceService } from '../provenance/service.js';
+import { affordableRows, chargeForRows } from '../../billing/charges.js';
+import type { SearchService } from './service.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
-import { SearchService } from './service.js';
 
 /** Spec §4 "Search". */
-export function searchRoutes(db: Database, provenance: ProvenanceService, options: { timeoutMs?: number } = {}): FastifyPluginAsyncTypebox {
-  const search = new SearchService(db, provenance, options.timeoutMs);
+export function searchRoutes({ search }: { search: SearchService }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/search',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable, ProvenanceProperties } from '../../http/schemas.js';
+import { Nullable, ProvenanceProperties } from '../schemas.js';
 import { DocType } from '../claims/schemas.js';
 
 export const SearchQuery = Type.Object({

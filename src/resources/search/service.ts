@@ -1,10 +1,10 @@
 import type { Database } from '../../db/database.js';
 import { parseCpcFilter } from '../../domain/cpc.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
-import { AppError, invalidParameter } from '../../http/errors.js';
-import { FULL_TEXT_PRODUCTS } from '../../ingest/full-text/load.js';
+import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { AppError, invalidParameter } from '../../domain/errors.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './search.sql.js';
+import { FULL_TEXT_PRODUCTS } from '../../domain/products.js';
 
 /** Spec §8: totals are counted up to this many matches. */
 export const TOTAL_CAP = 10_000;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../db/database.js';
 
 interface Lease {
   /** Units taken from the org's row and not yet spent by this process. */

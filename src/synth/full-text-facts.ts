@@ -8,7 +8,7 @@
  * record does not carry: parents are emitted before their children (a family is emitted in
  * filing order, one family at a time), so a small cache of recent records has them.
  */
-import { cpcSymbol } from '../../domain/cpc.js';
+import { cpcSymbol } from '../domain/cpc.js';
 import { statusCategory } from './codes.js';
 import type { OdpAddress, OdpRecord } from './odp-types.js';
 import { TECHNOLOGIES } from './technology.js';

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database.js';
-import type { ProductState } from '../../domain/provenance.js';
+import type { Queryable } from './database.js';
+import type { ProductState } from '../domain/provenance.js';
 
 export async function listProductStates(db: Queryable): Promise<ProductState[]> {
   const { rows } = await db.query<ProductState>(/* SQL */ `SELECT product, file_date, ingested_at FROM product_state ORDER BY product`);

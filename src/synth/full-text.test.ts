@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patentNumberXmlForm } from '../../domain/numbers.js';
-import { parseFileWrapperFile } from '../file-wrapper/parse.js';
-import type { ApplicationMetadata } from '../file-wrapper/record.js';
-import { parseFullTextFile } from '../full-text/parse.js';
+import { patentNumberXmlForm } from '../domain/numbers.js';
+import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
+import type { ApplicationMetadata } from '../ingest/file-wrapper/record.js';
+import { parseFullTextFile } from '../ingest/full-text/parse.js';
 import { vocabularyFor } from './claim-vocabulary.js';
 import { writeFileWrapperFile } from './file-wrapper.js';
 import { type FullTextFile, GRANT_WEEK, writeFullTextFiles, writeGrantWeek } from './full-text.js';
 import { technologyOf } from './full-text-facts.js';
 import { TECHNOLOGIES } from './technology.js';
+import { BOTH_MAPPERS } from '../../test/helpers/full-text-mappers.js';
 
 const OPTIONS = { applications: 1500, seed: 'full-text' } as const;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -343,7 +344,7 @@ describe('the full-text parser reads the synthetic files', () => {
     );
     let documents = 0;
     for (const file of files) {
-      for await (const item of parseFullTextFile(file.path)) {
+      for await (const item of parseFullTextFile(file.path, BOTH_MAPPERS)) {
         if (item.kind !== 'document') throw new Error(`${file.path}: ${JSON.stringify(item)}`);
         documents++;
         const d = item.document;

@@ -8,7 +8,7 @@
  * weeks or products are rendered, and a grant and its publication share topic, abstract and
  * drawings. Citations also depend on the pool of earlier corpus documents (citations.ts).
  */
-import { patentNumberXmlForm } from '../../domain/numbers.js';
+import { patentNumberXmlForm } from '../domain/numbers.js';
 import type { CitationPool } from './citation-pool.js';
 import { citationsFor, renderCitations } from './citations.js';
 import { outsidePatent } from './outside-references.js';

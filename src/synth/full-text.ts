@@ -27,7 +27,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { patentNumberXmlForm } from '../../domain/numbers.js';
+import { patentNumberXmlForm } from '../domain/numbers.js';
 import { CitationPool } from './citation-pool.js';
 import { FactSpool, WeekIndex } from './fact-spool.js';
 import { generateApplications, type GenerateOptions } from './file-wrapper.js';

@@ -1,0 +1,10 @@
+import type { Notifier } from './billing/notifier.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+
+/** What everything needs from the outside world; built once by the entry point or a test. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  notifier: Notifier;
+}

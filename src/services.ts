@@ -1,0 +1,48 @@
+import { CreditLedger } from './billing/credit-ledger.js';
+import type { AppContext } from './context.js';
+import { Authenticator } from './resources/accounts/authenticator.js';
+import { ApplicationService } from './resources/applications/service.js';
+import { TransactionService } from './resources/applications/transactions.js';
+import { CitationService } from './resources/citations/service.js';
+import { ClaimsService } from './resources/claims/service.js';
+import { CoverageService } from './resources/coverage/service.js';
+import { ProvenanceService } from './resources/provenance/service.js';
+import { SearchService } from './resources/search/service.js';
+
+/**
+ * Every service, built once with its caches. REST routes, MCP tools and worker jobs receive
+ * these same instances, so a cache emptied by one (an ingest finishing, a key revoked) is
+ * emptied for all.
+ */
+export interface Services {
+  context: AppContext;
+  ledger: CreditLedger;
+  authenticator: Authenticator;
+  provenance: ProvenanceService;
+  coverage: CoverageService;
+  applications: ApplicationService;
+  transactions: TransactionService;
+  claims: ClaimsService;
+  citations: CitationService;
+  search: SearchService;
+}
+
+/** The composition root. */
+export function buildServices(context: AppContext): Services {
+  const { db, config } = context;
+  const ledger = new CreditLedger(db);
+  const provenance = new ProvenanceService(db);
+  const coverage = new CoverageService(db, provenance);
+  return {
+    context,
+    ledger,
+    authenticator: new Authenticator(db, ledger),
+    provenance,
+    coverage,
+    applications: new ApplicationService(db, provenance),
+    transactions: new TransactionService(db, provenance),
+    claims: new ClaimsService(db, provenance, coverage),
+    citations: new CitationService(db, provenance, coverage),
+    search: new SearchService(db, provenance, config.searchTimeoutMs),
+  };
+}
