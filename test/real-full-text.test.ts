@@ -1,5 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDateOf } from '../src/commands/ingest.js';
 import { loadFullText } from '../src/ingest/full-text/load.js';
@@ -7,11 +7,11 @@ import { parseGrantFile } from '../src/ingest/grants/parse.js';
 import { parsePublicationFile } from '../src/ingest/publications/parse.js';
 import type { IngestSummary } from '../src/ingest/ingest-run.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
+import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
 /** Real USPTO files live beside the project, never inside it (they are not ours to ship). */
-const SAMPLES = resolve(import.meta.dirname, '../../shared/samples');
-const present = existsSync(join(SAMPLES, 'grant-xml')) && existsSync(join(SAMPLES, 'pgpub-xml'));
-if (!present) console.warn(`real full-text sample tests skipped: ${SAMPLES}/grant-xml or pgpub-xml is absent`);
+const SAMPLES = SAMPLES_DIR;
+const present = samplesPresent('grant-xml', 'pgpub-xml');
 
 const xmlFiles = (folder: string) =>
   readdirSync(join(SAMPLES, folder))

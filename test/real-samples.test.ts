@@ -1,16 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import type { IngestSummary } from '../src/ingest/ingest-run.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { snapshot } from './helpers/file-wrapper-records.js';
+import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
 /** Real USPTO files live beside the project, never inside it (they are not ours to ship). */
-const SAMPLES = resolve(import.meta.dirname, '../../shared/samples/file-wrapper-json');
-const present = existsSync(SAMPLES);
-if (!present) console.warn(`real-sample tests skipped: ${SAMPLES} is absent`);
+const SAMPLES = join(SAMPLES_DIR, 'file-wrapper-json');
+const present = samplesPresent('file-wrapper-json');
 
 /** `/documents` answers with document metadata, not file wrapper records: it must be reported, not loaded. */
 const NOT_A_FILE_WRAPPER = '17248024.documents.json';

@@ -1,18 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { collect, onlyRecord, records, rejects, summary } from '../../../test/helpers/parsed-items.js';
+import { SAMPLES_DIR, samplesPresent } from '../../../test/helpers/samples.js';
 import { parseFileWrapperFile } from './parse.js';
 import type { FileWrapperRecord } from './record.js';
 
 // The parser on every real ODP sample; the layouts it detects are tested in parse.test.ts.
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const samplesDir = path.resolve(repoRoot, '../shared/samples');
+const samplesDir = SAMPLES_DIR;
 const fileWrapperDir = path.join(samplesDir, 'file-wrapper-json');
-const haveSamples = existsSync(fileWrapperDir);
-if (!haveSamples) console.warn(`file wrapper sample tests skipped: ${fileWrapperDir} not found`);
+const haveSamples = samplesPresent('file-wrapper-json');
 
 describe.skipIf(!haveSamples)('real ODP samples (samples/file-wrapper-json)', () => {
   const v1 = (name: string): string => path.join(fileWrapperDir, 'odp-v1', name);

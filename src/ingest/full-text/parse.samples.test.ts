@@ -1,20 +1,18 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BackwardCitation, FullTextDocument, FullTextItem } from './document.js';
 import { parseFullTextFile } from './parse.js';
 import { BOTH_MAPPERS } from '../../../test/helpers/full-text-mappers.js';
+import { SAMPLES_DIR, samplesPresent } from '../../../test/helpers/samples.js';
 
 // The parser on every real grant and pgpub sample. Every value asserted here was read off the XML
 // by hand (see samples/XML-FORMATS.md and PROVENANCE.md for what each file is).
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const samplesDir = path.resolve(repoRoot, '../shared/samples');
+const samplesDir = SAMPLES_DIR;
 const grantDir = path.join(samplesDir, 'grant-xml');
 const pgpubDir = path.join(samplesDir, 'pgpub-xml');
-const haveSamples = existsSync(grantDir) && existsSync(pgpubDir);
-if (!haveSamples) console.warn(`full-text XML sample tests skipped: ${grantDir} or ${pgpubDir} not found`);
+const haveSamples = samplesPresent('grant-xml', 'pgpub-xml');
 
 async function items(file: string): Promise<FullTextItem[]> {
   const out: FullTextItem[] = [];
