@@ -103,6 +103,38 @@ export async function* parseZipFile<K, T>(path: string, handler: ZipMemberHandle
   }
 }
 
+/**
+ * The name and first `bytes` bytes of the archive's first member that is not a directory or a
+ * resource fork (null when it has none), to tell what a zip holds before loading it. Throws
+ * when the file cannot be opened as a zip.
+ */
+export async function readFirstMember(path: string, bytes: number): Promise<{ name: string; head: Buffer } | null> {
+  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  zip.on('error', () => undefined);
+  try {
+    for (let entry = await nextEntry(zip); entry !== null; entry = await nextEntry(zip)) {
+      if (entry.fileName.endsWith('/') || isResourceFork(entry.fileName)) continue;
+      if (!entry.canDecodeFileData()) return { name: entry.fileName, head: Buffer.alloc(0) };
+      const input = await zip.openReadStreamPromise(entry);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of input) {
+          chunks.push(chunk as Buffer);
+          size += (chunk as Buffer).length;
+          if (size >= bytes) break;
+        }
+      } finally {
+        input.destroy();
+      }
+      return { name: entry.fileName, head: Buffer.concat(chunks).subarray(0, bytes) };
+    }
+    return null;
+  } finally {
+    zip.close();
+  }
+}
+
 function nextEntry(zip: ZipFile): Promise<Entry | null> {
   return new Promise((resolve, reject) => {
     const cleanup = (): void => {
