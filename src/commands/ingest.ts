@@ -25,13 +25,14 @@ function usageLine(product: IngestProduct, first: boolean): string {
 export function ingestUsage(family?: string): string {
   const one = productNamed(family);
   const products = one ? [one] : REGISTRY;
+  const dated = products.filter((p) => p.datedByRecords).map((p) => p.family);
   const options = [
     ...(one === null || one.codes.length > 1
       ? [
           `  --product    the code the files are recorded under (${MULTI_CODE.map((p) => `${p.family}: ${p.codes.join(' or ')}, default ${p.codes[0]}`).join('; ')})`,
         ]
       : []),
-    `  --file-date  the files' date when their names carry none${products.some((p) => p.datedByRecords) ? ` (grants and publications: else their documents' date)` : ''}`,
+    `  --file-date  the files' date when their names carry none${dated.length > 0 ? ` (${dated.join(' and ')}: else their documents' date)` : ''}`,
     '  --progress   a progress line on stderr after every committed batch, also when stderr is not a terminal (logs)',
   ];
   return [
@@ -68,7 +69,7 @@ export const consoleOutput: Output = {
 function argumentError(error: unknown): UsageError {
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
-  const option = /'(-[^']*)'/.exec(message)?.[1] ?? '';
+  const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`ingest: unknown option ${option} (see patent-status ingest --help)`);
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(`ingest: option ${option || message} needs a value`);
   return new UsageError(`ingest: ${message.split('. ')[0]}`);
