@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -156,8 +156,13 @@ describe('operator mistakes: one line, nothing loaded', () => {
     zip.addBuffer(Buffer.from(GRANT_XML.repeat(20)), 'ipg240611.xml');
     zip.end();
     const whole = join(files, 'whole.zip');
-    await finished(zip.outputStream.pipe((await import('node:fs')).createWriteStream(whole)));
+    await finished(zip.outputStream.pipe(createWriteStream(whole)));
     // Cut before the central directory: the archive's start is intact, its directory is gone.
+    const grants = new yazl.ZipFile();
+    grants.addBuffer(Buffer.from('Weekly grant full text.\n'), 'README.txt');
+    grants.addBuffer(Buffer.from(GRANT_XML), 'ipg240611.xml');
+    grants.end();
+    await finished(grants.outputStream.pipe(createWriteStream(join(files, 'weekly.zip'))));
     const bytes = readFileSync(whole);
     writeFileSync(join(files, 'ipg240611.zip'), bytes.subarray(0, Math.floor(bytes.length / 2)));
   });
@@ -214,6 +219,9 @@ describe('operator mistakes: one line, nothing loaded', () => {
     );
     expect(await mistake(['grants', join(files, 'ipa240613.xml')])).toBe(
       'ingest grants: ipa240613.xml holds pre-grant publications, not grants: load it with "patent-status ingest publications"',
+    );
+    expect(await mistake(['publications', join(files, 'weekly.zip')])).toBe(
+      'ingest publications: weekly.zip (member ipg240611.xml) holds grants, not pre-grant publications: load it with "patent-status ingest grants"',
     );
     expect(await mistake(['grants', join(files, 'application.json')])).toBe(
       'ingest grants: application.json holds JSON, not the XML of grants: load it with "patent-status ingest file-wrapper"',

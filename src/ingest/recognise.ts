@@ -55,6 +55,8 @@ const command = (family: string): string => `"patent-status ingest ${family}"`;
 
 /** Why `product` cannot load the file whose head this is, or null when it can (or cannot tell). */
 export function refusal(product: Recognisable, products: readonly Recognisable[], head: FileHead): string | null {
+  // An empty or undecodable zip member tells nothing; the parser reports it in the run.
+  if (head.text.trim() === '') return null;
   const where = head.member === null ? head.name : `${head.name} (member ${head.member})`;
   const format = formatOf(head.text);
   if (format === null) {
