@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { eventId } from '../src/ingest/events.js';
+import { eventId } from '../src/domain/events.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import type { FullTextDocument, FullTextItem } from '../src/ingest/full-text/document.js';
 import { loadFullText } from '../src/ingest/full-text/load.js';

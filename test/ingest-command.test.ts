@@ -1,8 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fileDateOf, runIngest } from '../src/commands/ingest.js';
+import { basename, join, resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../src/commands/admin.js';
+import { fileDateOf, runIngest, USAGE } from '../src/commands/ingest.js';
 import { runSynth } from '../src/commands/synth.js';
 import { ensureDemoCorpus } from '../src/commands/demo.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
@@ -121,4 +125,147 @@ it('loads the demo corpus once', async () => {
   } finally {
     await demo.close();
   }
+});
+
+/** One grant, as the weekly files print it; its name carries no date. */
+const GRANT_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE us-patent-grant SYSTEM "us-patent-grant-v47-2022-02-17.dtd" [ ]>
+<us-patent-grant lang="EN" dtd-version="v4.7 2022-02-17" file="US11000001-20240611.XML" status="PRODUCTION" id="us-patent-grant" country="US" date-produced="20240522" date-publ="20240611">
+<us-bibliographic-data-grant>
+<publication-reference><document-id><country>US</country><doc-number>11000001</doc-number><kind>B2</kind><date>20240611</date></document-id></publication-reference>
+<application-reference appl-type="utility"><document-id><country>US</country><doc-number>17000001</doc-number><date>20210105</date></document-id></application-reference>
+<invention-title id="d2e43">Fastening device</invention-title>
+</us-bibliographic-data-grant>
+</us-patent-grant>
+`;
+const FILE_WRAPPER_JSON = JSON.stringify({ count: 1, patentFileWrapperDataBag: [{ applicationNumberText: '17000002' }] });
+
+describe('operator mistakes: one line, nothing loaded', () => {
+  let files: string;
+  const quiet = { line: () => undefined, progress: null };
+  const runs = async () => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ingest_runs`)).rows[0]!.n;
+
+  beforeAll(async () => {
+    files = join(dir, 'mistakes');
+    mkdirSync(join(files, 'a-directory'), { recursive: true });
+    writeFileSync(join(files, 'single-grant.xml'), GRANT_XML);
+    writeFileSync(join(files, 'ipa240613.xml'), GRANT_XML.replaceAll('us-patent-grant', 'us-patent-application'));
+    writeFileSync(join(files, 'application.json'), FILE_WRAPPER_JSON);
+    writeFileSync(join(files, 'not-a-zip.zip'), 'this is text, not a zip archive\n');
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(GRANT_XML.repeat(20)), 'ipg240611.xml');
+    zip.end();
+    const whole = join(files, 'whole.zip');
+    await finished(zip.outputStream.pipe(createWriteStream(whole)));
+    // Cut before the central directory: the archive's start is intact, its directory is gone.
+    const grants = new yazl.ZipFile();
+    grants.addBuffer(Buffer.from('Weekly grant full text.\n'), 'README.txt');
+    grants.addBuffer(Buffer.from(GRANT_XML), 'ipg240611.xml');
+    grants.end();
+    await finished(grants.outputStream.pipe(createWriteStream(join(files, 'weekly.zip'))));
+    const bytes = readFileSync(whole);
+    writeFileSync(join(files, 'ipg240611.zip'), bytes.subarray(0, Math.floor(bytes.length / 2)));
+  });
+
+  /** The error `runIngest` throws for `argv`: a UsageError of one line, with no ingest run started. */
+  async function mistake(argv: string[]): Promise<string> {
+    const before = await runs();
+    const error = await runIngest(ctx.db, argv, quiet).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    expect(await runs()).toBe(before);
+    return message;
+  }
+
+  it('a missing file', async () => {
+    expect(await mistake(['grants', join(files, 'ipg240611.xml')])).toBe(`ingest grants: no such file: ${join(files, 'ipg240611.xml')}`);
+  });
+
+  it('a directory', async () => {
+    expect(await mistake(['grants', join(files, 'a-directory')])).toBe(
+      `ingest grants: ${join(files, 'a-directory')} is a directory: name the files to load`,
+    );
+  });
+
+  it('a broken zip, and a .zip that is no zip', async () => {
+    expect(await mistake(['grants', join(files, 'ipg240611.zip')])).toMatch(
+      /^ingest grants: .*ipg240611\.zip is not a readable zip archive: /,
+    );
+    expect(await mistake(['file-wrapper', join(files, 'not-a-zip.zip')])).toMatch(
+      /^ingest file-wrapper: .*not-a-zip\.zip is not a readable zip archive: /,
+    );
+  });
+
+  it('an impossible --file-date', async () => {
+    expect(await mistake(['grants', '--file-date', '2024-13-01', join(files, 'single-grant.xml')])).toBe(
+      'ingest: --file-date 2024-13-01 is not a calendar date (YYYY-MM-DD)',
+    );
+  });
+
+  it('an unknown option, or an option without its value', async () => {
+    expect(await mistake(['grants', '--frobnicate', join(files, 'single-grant.xml')])).toBe(
+      'ingest: unknown option --frobnicate (see patent-status ingest --help)',
+    );
+    expect(await mistake(['grants', join(files, 'single-grant.xml'), '--file-date'])).toBe('ingest: option --file-date needs a value');
+  });
+
+  it("another product's file: a grant file given to publications and back, file wrapper JSON given to grants", async () => {
+    expect(await mistake(['publications', join(files, 'single-grant.xml')])).toBe(
+      'ingest publications: single-grant.xml holds grants, not pre-grant publications: load it with "patent-status ingest grants"',
+    );
+    expect(await mistake(['grants', join(files, 'ipa240613.xml')])).toBe(
+      'ingest grants: ipa240613.xml holds pre-grant publications, not grants: load it with "patent-status ingest publications"',
+    );
+    expect(await mistake(['publications', join(files, 'weekly.zip')])).toBe(
+      'ingest publications: weekly.zip (member ipg240611.xml) holds grants, not pre-grant publications: load it with "patent-status ingest grants"',
+    );
+    expect(await mistake(['grants', join(files, 'application.json')])).toBe(
+      'ingest grants: application.json holds JSON, not the XML of grants: load it with "patent-status ingest file-wrapper"',
+    );
+  });
+
+  it('a file wrapper file whose name carries no date, without --file-date', async () => {
+    expect(await mistake(['file-wrapper', join(files, 'application.json')])).toBe(
+      'ingest file-wrapper: cannot tell the file date of application.json: its name carries none (YYYYMMDD or YYYY-MM-DD) and patent file wrapper records do not date their file; give --file-date YYYY-MM-DD',
+    );
+  });
+
+  it('checks every file before loading any', async () => {
+    expect(await mistake(['grants', join(files, 'single-grant.xml'), join(files, 'missing.xml')])).toMatch(/no such file: .*missing\.xml$/);
+  });
+
+  it('dates a file whose name carries no date by its documents, never by the clock', async () => {
+    const [summary] = await runIngest(ctx.db, ['grants', join(files, 'single-grant.xml')], quiet);
+    expect(summary).toMatchObject({ product: 'PTGRXML', fileName: 'single-grant.xml', fileDate: '2024-06-11', read: 1, rejected: 0 });
+  });
+
+  it('--help prints the usage and loads nothing', async () => {
+    const before = await runs();
+    const lines: string[] = [];
+    const output = { line: (text: string) => lines.push(text), progress: null };
+    expect(await runIngest(ctx.db, ['--help'], output)).toEqual([]);
+    expect(await runIngest(ctx.db, ['grants', '--help', join(files, 'single-grant.xml')], output)).toEqual([]);
+    expect(lines[0]).toBe(USAGE);
+    expect(lines[1]).toMatch(/^usage: patent-status ingest grants \[--file-date YYYY-MM-DD\] \[--progress\] <ipgYYMMDD\.xml\|\.zip>…\n/);
+    expect(lines[1]).not.toContain('file-wrapper');
+    expect(await runs()).toBe(before);
+  });
+
+  it('the command exits 2 with the one line, no stack trace', async () => {
+    const root = resolve(import.meta.dirname, '..');
+    const env = { ...process.env, DATABASE_URL: ctx.url ?? '', PATENT_STATUS_DATA_DIR: join(dir, 'cli-data') };
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'ingest', 'grants', join(files, 'nothing.xml')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect({ code, stderr }).toEqual({ code: 2, stderr: `ingest grants: no such file: ${join(files, 'nothing.xml')}\n` });
+  });
 });

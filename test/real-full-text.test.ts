@@ -1,11 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileDateOf } from '../src/commands/ingest.js';
-import { loadFullText } from '../src/ingest/full-text/load.js';
-import { parseGrantFile } from '../src/ingest/grants/parse.js';
-import { parsePublicationFile } from '../src/ingest/publications/parse.js';
 import type { IngestSummary } from '../src/ingest/ingest-run.js';
+import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
@@ -25,20 +22,12 @@ describe.skipIf(!present)('real grant and publication XML through HTTP', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    for (const [folder, product] of [
-      ['grant-xml', 'PTGRXML'],
-      ['pgpub-xml', 'APPXML'],
+    for (const [folder, family] of [
+      ['grant-xml', 'grants'],
+      ['pgpub-xml', 'publications'],
     ] as const) {
-      for (const path of xmlFiles(folder)) {
-        // Single-document samples carry no date in their name: their issue date is in the XML, the run's date is the file's.
-        summaries.push(
-          await loadFullText(ctx.db, product === 'PTGRXML' ? parseGrantFile(path) : parsePublicationFile(path), {
-            product,
-            fileName: basename(path),
-            fileDate: fileDateOf(path),
-          }),
-        );
-      }
+      // Single-document samples carry no date in their name: they take their document's issue or publication date.
+      for (const path of xmlFiles(folder)) summaries.push(await ingestFile(ctx.db, productNamed(family)!, path));
     }
     key = (await fundedKey(ctx, 'fulltext@example.com', 1000)).apiKey;
   });
@@ -57,6 +46,14 @@ describe.skipIf(!present)('real grant and publication XML through HTTP', () => {
     expect(read('APPXML')).toBe(11);
     const skipped = summaries.reduce((n, s) => n + (s.skipped['document of root <sequence-cwu>'] ?? 0), 0);
     expect(skipped).toBe(2);
+  });
+
+  it('dates each file by its name, else by its document, never by the clock', () => {
+    const dateOf = (name: string) => summaries.find((s) => s.fileName === name)?.fileDate;
+    expect(dateOf('ipg050104.excerpt.xml')).toBe('2005-01-04');
+    expect(dateOf('ipgb20221025.excerpt.xml')).toBe('2022-10-25');
+    expect(dateOf('US11646472B2-v47.xml')).toBe('2023-05-09');
+    expect(dateOf('US20220240350A1-v46.xml')).toBe('2022-07-28');
   });
 
   it('US 11,646,472 B2 (v4.7): claims, dependencies, limbs, main CPC, title', async () => {

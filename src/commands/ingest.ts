@@ -1,35 +1,57 @@
-import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database.js';
-import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
-import { loadFileWrapper } from '../ingest/file-wrapper/load.js';
-import { loadFullText } from '../ingest/full-text/load.js';
-import { parseGrantFile } from '../ingest/grants/parse.js';
-import { parsePublicationFile } from '../ingest/publications/parse.js';
-import type { IngestCounts, IngestSummary } from '../ingest/ingest-run.js';
+import type { Product } from '../domain/products.js';
+import { IngestFileError } from '../ingest/file-check.js';
+import { datedName, isCalendarDate, weeklyName } from '../ingest/file-date.js';
+import type { IngestSummary } from '../ingest/ingest-run.js';
+import type { IngestProduct } from '../ingest/product.js';
+import { type PreparedFile, prepareFile, productNamed, REGISTRY } from '../ingest/registry.js';
+import { formatSummary, progressLine } from '../ingest/summary.js';
 import { UsageError } from './admin.js';
-import { FILE_WRAPPER_PRODUCTS, type FileWrapperProduct, FULL_TEXT_PRODUCTS } from '../domain/products.js';
 
-const USAGE = `usage: patent-status ingest file-wrapper [--product PTFWPRD|PTFWPRE] [--file-date YYYY-MM-DD] [--progress] <file.json|file.zip>…
-       patent-status ingest grants [--file-date YYYY-MM-DD] [--progress] <ipgYYMMDD.xml|.zip>…
-       patent-status ingest publications [--file-date YYYY-MM-DD] [--progress] <ipaYYMMDD.xml|.zip>…
-  --progress  a progress line on stderr after every committed batch, also when stderr is not a terminal (logs)`;
+// The demo prints its loads as this command does.
+export { formatSummary };
+
+/** The families whose files may be recorded under more than one code (file-wrapper: daily or backfile). */
+const MULTI_CODE = REGISTRY.filter((product) => product.codes.length > 1);
+
+function usageLine(product: IngestProduct, first: boolean): string {
+  const codes = product.codes.length > 1 ? ` [--product ${product.codes.join('|')}]` : '';
+  return `${first ? 'usage:' : '      '} patent-status ingest ${product.family}${codes} [--file-date YYYY-MM-DD] [--progress] ${product.files}`;
+}
+
+/** The usage of `ingest`, or of one product's `ingest <product>`: printed by `--help`, exported for the CLI's help. */
+export function ingestUsage(family?: string): string {
+  const one = productNamed(family);
+  const products = one ? [one] : REGISTRY;
+  const dated = products.filter((p) => p.datedByRecords).map((p) => p.family);
+  const options = [
+    ...(one === null || one.codes.length > 1
+      ? [
+          `  --product    the code the files are recorded under (${MULTI_CODE.map((p) => `${p.family}: ${p.codes.join(' or ')}, default ${p.codes[0]}`).join('; ')})`,
+        ]
+      : []),
+    `  --file-date  the files' date when their names carry none${dated.length > 0 ? ` (${dated.join(' and ')}: else their documents' date)` : ''}`,
+    '  --progress   a progress line on stderr after every committed batch, also when stderr is not a terminal (logs)',
+  ];
+  return [
+    ...products.map((product, index) => usageLine(product, index === 0)),
+    ...options,
+    'Every file is checked before anything loads; each file is one ingest run, loaded in order.',
+  ].join('\n');
+}
+
+export const USAGE = ingestUsage();
 
 /**
- * A date in the file name (`ipg221025.xml`, `…20261120…` or `2026-11-20`), else the file's
- * modification date.
+ * The date a file's name carries by any product's rule (`ipg221025`, `…20261120…`,
+ * `2026-11-20`), or null: a file whose name has none is dated by its documents or by
+ * `--file-date`, never by the clock.
  */
-export function fileDateOf(path: string): string {
-  // The office's weekly names carry a two-digit year: ipg221025, ipgb20221025 (the latter also matches below).
-  const weekly = /^ip[ag](\d{2})(\d{2})(\d{2})(?:\D|$)/i.exec(basename(path));
-  if (weekly) return `20${weekly[1]}-${weekly[2]}-${weekly[3]}`;
-  for (const match of basename(path).matchAll(/(\d{4})-?(\d{2})-?(\d{2})/g)) {
-    const candidate = `${match[1]}-${match[2]}-${match[3]}`;
-    const parsed = new Date(`${candidate}T00:00:00Z`);
-    if (!Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(candidate) && match[1]! >= '1990') return candidate;
-  }
-  return statSync(path).mtime.toISOString().slice(0, 10);
+export function fileDateOf(path: string): string | null {
+  const name = basename(path);
+  return weeklyName('ipg')(name) ?? weeklyName('ipa')(name) ?? datedName(name);
 }
 
 export interface Output {
@@ -43,73 +65,83 @@ export const consoleOutput: Output = {
   progress: process.stderr.isTTY ? (text) => process.stderr.write(`\r\x1b[2K${text}`) : null,
 };
 
-function describeCounts(counts: IngestCounts): string {
-  return `read ${counts.read}, inserted ${counts.inserted}, updated ${counts.updated}, unchanged ${counts.unchanged}, rejected ${counts.rejected}, events ${counts.events}`;
+/** Node's parseArgs errors are long and name no command; an operator gets one line. */
+function argumentError(error: unknown): UsageError {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`ingest: unknown option ${option} (see patent-status ingest --help)`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(`ingest: option ${option || message} needs a value`);
+  return new UsageError(`ingest: ${message.split('. ')[0]}`);
 }
 
-export function formatSummary(summary: IngestSummary): string[] {
-  const rate = summary.seconds > 0 ? Math.round(summary.read / summary.seconds) : summary.read;
-  const lines = [
-    `${summary.fileName} (${summary.product}, file date ${summary.fileDate}, run ${summary.runId}): ${describeCounts(summary)}`,
-    `  ${summary.seconds.toFixed(1)} s, ${rate} ${summary.product.startsWith('PTFW') ? 'applications' : 'documents'}/s`,
-  ];
-  for (const [reason, count] of Object.entries(summary.skipped)) lines.push(`  skipped ${count} × ${reason}`);
-  for (const [reason, count] of Object.entries(summary.rejects.reasons).sort((a, b) => b[1] - a[1])) {
-    lines.push(`  rejected ${count} × ${reason}`);
+function parseIngestArgs(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: { product: { type: 'string' }, 'file-date': { type: 'string' }, progress: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw argumentError(error);
   }
-  return lines;
 }
 
-type FileLoader = (
-  path: string,
-  file: { fileName: string; fileDate: string; onProgress: (counts: IngestCounts) => void },
-) => Promise<IngestSummary>;
-
-/** The parse-and-load pair of one product named on the command line. */
-function loaderFor(db: Database, product: string | undefined, productOption: string | undefined): FileLoader {
-  if (product === 'file-wrapper') {
-    const code = (productOption ?? 'PTFWPRD').toUpperCase();
-    if (!(FILE_WRAPPER_PRODUCTS as readonly string[]).includes(code))
-      throw new UsageError(`--product must be PTFWPRD or PTFWPRE\n${USAGE}`);
-    return (path, file) => loadFileWrapper(db, parseFileWrapperFile(path), { ...file, product: code as FileWrapperProduct });
+function codeFor(product: IngestProduct, option: string | undefined): Product {
+  if (option === undefined) return product.codes[0]!;
+  const code = option.toUpperCase() as Product;
+  if (product.codes.length === 1) {
+    throw new UsageError(`--product applies to ${MULTI_CODE.map((p) => p.family).join(', ')} only\n${USAGE}`);
   }
-  if (product === 'grants' || product === 'publications') {
-    if (productOption !== undefined) throw new UsageError(`--product applies to file-wrapper only\n${USAGE}`);
-    return (path, file) =>
-      loadFullText(db, product === 'grants' ? parseGrantFile(path) : parsePublicationFile(path), {
-        ...file,
-        product: FULL_TEXT_PRODUCTS[product],
-      });
-  }
-  throw new UsageError(USAGE);
+  if (!product.codes.includes(code)) throw new UsageError(`--product must be ${product.codes.join(' or ')}\n${USAGE}`);
+  return code;
 }
 
-/** `patent-status ingest <product> <files…>`: each file is one ingest run, loaded in order. */
+/**
+ * `patent-status ingest <product> <files…>`: every file is checked first (there, a file, this
+ * product's, datable); then each is loaded as one ingest run, in order. Operator mistakes are a
+ * UsageError of one line (the CLI prints it and exits 2); `--help` prints the usage and loads nothing.
+ */
 export async function runIngest(db: Database, argv: string[], output: Output = consoleOutput): Promise<IngestSummary[]> {
-  const [product, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: { product: { type: 'string' }, 'file-date': { type: 'string' }, progress: { type: 'boolean' } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const [family, ...rest] = argv;
+  if (argv.includes('--help') || argv.includes('-h')) {
+    output.line(ingestUsage(family));
+    return [];
+  }
+  const product = productNamed(family);
+  if (product === null) {
+    throw new UsageError(family === undefined || family.startsWith('-') ? USAGE : `ingest: unknown product "${family}"\n${USAGE}`);
+  }
+  const { values, positionals } = parseIngestArgs(rest);
   if (positionals.length === 0) throw new UsageError(USAGE);
-  if (values['file-date'] && !/^\d{4}-\d{2}-\d{2}$/.test(values['file-date']))
-    throw new UsageError(`--file-date must be YYYY-MM-DD\n${USAGE}`);
-  const load = loaderFor(db, product, values.product);
+  const code = codeFor(product, values.product);
+  const fileDate = values['file-date'];
+  if (fileDate !== undefined && !isCalendarDate(fileDate)) {
+    throw new UsageError(`ingest: --file-date ${fileDate} is not a calendar date (YYYY-MM-DD)`);
+  }
+
+  const files: PreparedFile[] = [];
+  for (const path of positionals) {
+    try {
+      files.push(await prepareFile(product, path, fileDate));
+    } catch (error) {
+      if (error instanceof IngestFileError) throw new UsageError(`ingest ${product.family}: ${error.message}`);
+      throw error;
+    }
+  }
 
   // On a terminal progress rewrites one line; with --progress elsewhere (logs) it writes a line per batch.
   const progress = output.progress ?? (values.progress ? (text: string) => void process.stderr.write(`${text}\n`) : null);
   const summaries: IngestSummary[] = [];
-  for (const path of positionals) {
+  for (const file of files) {
     const started = Date.now();
-    const summary = await load(path, {
-      fileName: basename(path),
-      fileDate: values['file-date'] ?? fileDateOf(path),
-      onProgress: (counts) => {
-        const seconds = (Date.now() - started) / 1000;
-        progress?.(`${basename(path)}: ${describeCounts(counts)} (${Math.round(counts.read / Math.max(seconds, 0.001))}/s)`);
-      },
+    const fileName = basename(file.path);
+    const summary = await product.load(db, file.path, {
+      product: code,
+      fileName,
+      fileDate: file.fileDate,
+      onProgress: (counts) => progress?.(progressLine(fileName, counts, (Date.now() - started) / 1000)),
     });
     if (output.progress) output.progress('\n');
     for (const line of formatSummary(summary)) output.line(line);

@@ -20,3 +20,9 @@ export async function upsertProductState(
     [state.product, state.fileDate, state.fileName, state.ingestedAt],
   );
 }
+
+/** True once any file of these products finished loading (the backfile rule reads it). */
+export async function anyProductLoaded(db: Queryable, products: readonly string[]): Promise<boolean> {
+  const { rowCount } = await db.query(/* SQL */ `SELECT 1 FROM product_state WHERE product = ANY($1::text[]) LIMIT 1`, [products]);
+  return rowCount > 0;
+}

@@ -25,28 +25,10 @@
  * Unknown codes are null too; the transaction row itself keeps code and text verbatim (§5.2).
  */
 
-export const EVENT_TYPES = [
-  'office_action',
-  'allowance',
-  'abandonment',
-  'rce',
-  'appeal',
-  'issue_fee_paid',
-  'grant',
-  'publication',
-  'response_filed',
-  'interview',
-  'terminal_disclaimer',
-  'pta',
-  'status_change',
-  'assignment',
-  'ptab_petition',
-  'ptab_decision',
-  'maintenance_due',
-  'maintenance_lapse',
-  'continuation_filed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from './events.js';
+
+// The catalogue of event types lives in events.ts; re-exported for the code table's readers.
+export { EVENT_TYPES, type EventType } from './events.js';
 
 const ROWS: ReadonlyArray<readonly [EventType, readonly string[]]> = [
   // Mailed examiner actions (§5.1): non-final, final, restriction, Quayle, advisory, misc with

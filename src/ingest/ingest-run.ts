@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { insertIngestRun, markIngestRunFailed, markIngestRunSucceeded, updateIngestRunProgress } from '../db/ingest-runs.sql.js';
 import { upsertProductState } from '../db/product-state.sql.js';
 
 /** How many reject examples a run keeps (every reject is counted by reason; a few are shown). */
@@ -6,6 +7,7 @@ const MAX_EXAMPLES = 50;
 
 export interface RejectTally {
   reasons: Record<string, number>;
+  /** Whole reasons, with where the reject sat and what it read. */
   examples: { reason: string; position: string; excerpt: string }[];
 }
 
@@ -23,14 +25,22 @@ export interface IngestSummary extends IngestCounts {
   product: string;
   fileName: string;
   fileDate: string;
+  /** What one record is (`applications`, `documents`): the summary's rate is counted in it. */
+  unit: string;
   rejects: RejectTally;
   skipped: Record<string, number>;
   seconds: number;
 }
 
+export interface RunFile {
+  product: string;
+  fileName: string;
+  fileDate: string;
+}
+
 /**
- * The bookkeeping every product's ingest shares: one `ingest_runs` row per file (running →
- * succeeded | failed), a tally of rejects by reason, and `product_state` moved on success.
+ * The bookkeeping of one file's load: one `ingest_runs` row (running → succeeded | failed), a
+ * tally of rejects by reason, and `product_state` moved on success.
  */
 export class IngestRun {
   readonly counts: IngestCounts = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, events: 0 };
@@ -42,21 +52,16 @@ export class IngestRun {
   private constructor(
     private readonly db: Database,
     readonly runId: number,
-    readonly product: string,
-    readonly fileName: string,
-    readonly fileDate: string,
+    readonly file: RunFile,
+    readonly unit: string,
   ) {}
 
   /**
    * Runs `load` as one ingest run: `succeeded` with product_state moved when it returns,
    * `failed` (and the error rethrown) when it throws.
    */
-  static async perform(
-    db: Database,
-    file: { product: string; fileName: string; fileDate: string },
-    load: (run: IngestRun) => Promise<void>,
-  ): Promise<IngestSummary> {
-    const run = await IngestRun.start(db, file);
+  static async perform(db: Database, file: RunFile, unit: string, load: (run: IngestRun) => Promise<void>): Promise<IngestSummary> {
+    const run = new IngestRun(db, await insertIngestRun(db, file), file, unit);
     try {
       await load(run);
       return await run.succeed();
@@ -64,15 +69,6 @@ export class IngestRun {
       await run.fail(error);
       throw error;
     }
-  }
-
-  static async start(db: Database, file: { product: string; fileName: string; fileDate: string }): Promise<IngestRun> {
-    const { rows } = await db.query<{ run_id: number }>(
-      /* SQL */ `INSERT INTO ingest_runs (product, file_name, file_date, started_at, outcome)
-                 VALUES ($1, $2, $3, now(), 'running') RETURNING run_id`,
-      [file.product, file.fileName, file.fileDate],
-    );
-    return new IngestRun(db, Number(rows[0]!.run_id), file.product, file.fileName, file.fileDate);
   }
 
   reject(reason: string, position: string, excerpt: string): void {
@@ -97,48 +93,28 @@ export class IngestRun {
 
   /** Progress is saved after every committed batch, so a crashed run shows how far it got. */
   async saveProgress(): Promise<void> {
-    await this.db.query(
-      /* SQL */ `UPDATE ingest_runs SET records_read = $2, inserted = $3, updated = $4, unchanged = $5,
-                   rejected = $6, events = $7, rejects = $8, skipped = $9 WHERE run_id = $1`,
-      [
-        this.runId,
-        this.counts.read,
-        this.counts.inserted,
-        this.counts.updated,
-        this.counts.unchanged,
-        this.counts.rejected,
-        this.counts.events,
-        JSON.stringify(this.rejects),
-        JSON.stringify(this.skipped),
-      ],
-    );
+    await updateIngestRunProgress(this.db, this.runId, { ...this.counts, rejects: this.rejects, skipped: this.skipped });
   }
 
-  async succeed(): Promise<IngestSummary> {
+  private async succeed(): Promise<IngestSummary> {
     await this.saveProgress();
     await this.db.transaction(async (tx) => {
-      await tx.query(/* SQL */ `UPDATE ingest_runs SET outcome = 'succeeded', finished_at = now() WHERE run_id = $1`, [this.runId]);
-      await upsertProductState(tx, { product: this.product, fileDate: this.fileDate, fileName: this.fileName, ingestedAt: new Date() });
+      await markIngestRunSucceeded(tx, this.runId);
+      await upsertProductState(tx, { ...this.file, ingestedAt: new Date() });
     });
     return this.summary();
   }
 
-  async fail(error: unknown): Promise<void> {
+  private async fail(error: unknown): Promise<void> {
     await this.saveProgress().catch(() => undefined);
-    await this.db
-      .query(/* SQL */ `UPDATE ingest_runs SET outcome = 'failed', finished_at = now(), error = $2 WHERE run_id = $1`, [
-        this.runId,
-        error instanceof Error ? error.message : String(error),
-      ])
-      .catch(() => undefined);
+    await markIngestRunFailed(this.db, this.runId, error instanceof Error ? error.message : String(error)).catch(() => undefined);
   }
 
   summary(): IngestSummary {
     return {
       runId: this.runId,
-      product: this.product,
-      fileName: this.fileName,
-      fileDate: this.fileDate,
+      ...this.file,
+      unit: this.unit,
       ...this.counts,
       rejects: this.rejects,
       skipped: this.skipped,
@@ -147,22 +123,7 @@ export class IngestRun {
   }
 }
 
-/** What every product's batch writer needs to know about its run. */
-export interface BatchContext {
-  run: IngestRun;
-  /** False on a product's first load (the backfile): state is recorded, events are not. */
-  detect: boolean;
-  product: string;
-  fileDate: string;
-}
-
 /** Where a reject sat: `member#index` in a zip, `#index` in a plain file. */
 export function formatPosition(position: { member: string | null; index: number }): string {
   return position.member ? `${position.member}#${position.index}` : `#${position.index}`;
-}
-
-/** True until any file of these products has loaded successfully: the backfile records state, not events. */
-export async function isFirstLoad(db: Database, products: readonly string[]): Promise<boolean> {
-  const { rowCount } = await db.query(/* SQL */ `SELECT 1 FROM product_state WHERE product = ANY($1::text[]) LIMIT 1`, [products]);
-  return rowCount === 0;
 }

@@ -103,6 +103,47 @@ export async function* parseZipFile<K, T>(path: string, handler: ZipMemberHandle
   }
 }
 
+/** Members a product reads (XML, JSON, JSON Lines), as against a readme or a DTD beside them. */
+const DATA_MEMBER = /\.(xml|json|jsonl|ndjson)$/i;
+
+/**
+ * The name and first `bytes` bytes of the archive's first data member (else its first member
+ * that is not a directory or a resource fork; null when it has none), to tell what a zip holds
+ * before loading it. Throws when the file cannot be opened as a zip.
+ */
+export async function readFirstMember(path: string, bytes: number): Promise<{ name: string; head: Buffer } | null> {
+  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  zip.on('error', () => undefined);
+  try {
+    let chosen: Entry | null = null;
+    for (let entry = await nextEntry(zip); entry !== null; entry = await nextEntry(zip)) {
+      if (entry.fileName.endsWith('/') || isResourceFork(entry.fileName)) continue;
+      chosen ??= entry;
+      if (DATA_MEMBER.test(entry.fileName)) {
+        chosen = entry;
+        break;
+      }
+    }
+    if (chosen === null) return null;
+    if (!chosen.canDecodeFileData()) return { name: chosen.fileName, head: Buffer.alloc(0) };
+    const input = await zip.openReadStreamPromise(chosen);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of input) {
+        chunks.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (size >= bytes) break;
+      }
+    } finally {
+      input.destroy();
+    }
+    return { name: chosen.fileName, head: Buffer.concat(chunks).subarray(0, bytes) };
+  } finally {
+    zip.close();
+  }
+}
+
 function nextEntry(zip: ZipFile): Promise<Entry | null> {
   return new Promise((resolve, reject) => {
     const cleanup = (): void => {

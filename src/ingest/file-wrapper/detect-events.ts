@@ -1,5 +1,5 @@
+import { buildEvent, type DetectedEvent, eventDetail, isTransactionEventType } from '../../domain/events.js';
 import { transactionEventType } from '../../domain/transaction-codes.js';
-import { type DetectedEvent, eventId } from '../events.js';
 import type { FileWrapperRecord, Transaction } from './record.js';
 
 /** What the database held for an application before this load (only what events are derived from). */
@@ -42,34 +42,32 @@ export function newTransactions(previous: Transaction[], next: Transaction[]): {
  * published applications, and their earlier history was never observed as it happened.
  */
 export function detectEvents(record: FileWrapperRecord, before: StoredApplication | null): DetectedEvent[] {
-  const app = record.applicationNumber;
   const meta = record.metadata;
-  const patentNumber = meta?.patentNumber ?? before?.patentNumber ?? null;
-  const event = (type: string, date: string | null, discriminator: string, detail: Record<string, unknown>): DetectedEvent => ({
-    eventId: eventId(type, app, date, discriminator),
-    eventType: type,
-    occurredOn: date,
-    applicationNumber: app,
-    patentNumber,
-    entityId: null,
-    detail,
-  });
+  const target = { applicationNumber: record.applicationNumber, patentNumber: meta?.patentNumber ?? before?.patentNumber ?? null };
   const events: DetectedEvent[] = [];
 
   if (meta?.publicationNumber && !before?.publicationNumber) {
-    events.push(event('publication', meta.publicationDate, meta.publicationNumber, { publication_number: meta.publicationNumber }));
+    events.push(
+      buildEvent('publication', target, meta.publicationDate, meta.publicationNumber, eventDetail.publication(meta.publicationNumber)),
+    );
   }
   if (!before) return events;
 
   if (meta?.patentNumber && !before.patentNumber) {
-    events.push(event('grant', meta.grantDate, meta.patentNumber, { patent_number: meta.patentNumber }));
+    events.push(buildEvent('grant', target, meta.grantDate, meta.patentNumber, eventDetail.grant(meta.patentNumber)));
   }
   if (meta && meta.statusCode !== before.statusCode) {
     events.push(
-      event('status_change', meta.statusDate, `${before.statusCode ?? ''}>${meta.statusCode ?? ''}`, {
-        from: { code: before.statusCode, description: before.statusDescription },
-        to: { code: meta.statusCode, description: meta.statusDescription },
-      }),
+      buildEvent(
+        'status_change',
+        target,
+        meta.statusDate,
+        `${before.statusCode ?? ''}>${meta.statusCode ?? ''}`,
+        eventDetail.statusChange(
+          { code: before.statusCode, description: before.statusDescription },
+          { code: meta.statusCode, description: meta.statusDescription },
+        ),
+      ),
     );
   }
   // One office act is one event: two records of one interview on one day (EXAT, EXIA) yield one.
@@ -78,17 +76,32 @@ export function detectEvents(record: FileWrapperRecord, before: StoredApplicatio
     const type = transactionEventType(transaction.code);
     if (!type || FROM_DOCUMENT_FACTS.has(type) || actsSeen.has(`${type}|${transaction.date}`)) continue;
     actsSeen.add(`${type}|${transaction.date}`);
-    events.push(
-      event(type, transaction.date, `${transaction.code}#${occurrence}`, { code: transaction.code, description: transaction.description }),
-    );
+    const discriminator = `${transaction.code}#${occurrence}`;
+    if (isTransactionEventType(type)) {
+      events.push(buildEvent(type, target, transaction.date, discriminator, eventDetail.transaction(transaction)));
+    } else if (type === 'continuation_filed') {
+      // ACPA: a continued prosecution application (designs) keeps the application's own number.
+      events.push(
+        buildEvent(
+          type,
+          target,
+          transaction.date,
+          discriminator,
+          eventDetail.continuation({ childApplicationNumber: record.applicationNumber, relationship: 'CPA' }),
+        ),
+      );
+    }
   }
   for (const link of record.children ?? []) {
-    if (link.parentNumber !== app || before.childNumbers.has(link.childNumber)) continue;
+    if (link.parentNumber !== record.applicationNumber || before.childNumbers.has(link.childNumber)) continue;
     events.push(
-      event('continuation_filed', link.filingDate, link.childNumber, {
-        child_application_number: link.childNumber,
-        relationship: link.relationship,
-      }),
+      buildEvent(
+        'continuation_filed',
+        target,
+        link.filingDate,
+        link.childNumber,
+        eventDetail.continuation({ childApplicationNumber: link.childNumber, relationship: link.relationship }),
+      ),
     );
   }
   return events;

@@ -41,7 +41,11 @@ export async function findStoredChildren(
   return rows;
 }
 
-/** One JSON array of application rows, expanded set-based (STYLE.md #14). */
+/**
+ * One JSON array of application rows, expanded set-based (STYLE.md #14). Names only the file
+ * wrapper's own columns: the counts other products feed (assignment_count, ptab_proceeding_count)
+ * keep their values on update and take their defaults on insert.
+ */
 export async function upsertApplications(db: Queryable, rowsJson: string, fileProduct: string, fileDate: string, now: Date): Promise<void> {
   await db.query(
     /* SQL */ `INSERT INTO applications AS a (

@@ -1,23 +1,25 @@
 import type { Database, Queryable } from '../../db/database.js';
-import type { DetectedEvent } from '../events.js';
-import { insertEvents } from '../events.js';
-import { BatchPipeline } from '../batch-pipeline.js';
-import { type BatchContext, formatPosition, IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
+import type { FileWrapperProduct } from '../../domain/products.js';
+import type { IngestCounts, IngestSummary } from '../ingest-run.js';
+import type { BatchOutcome, ProductLoader } from '../loader.js';
+import { ingestItems } from '../runner.js';
 import { detectEvents, type StoredApplication } from './detect-events.js';
 import * as sql from './load.sql.js';
 import type { FileWrapperRecord, ParsedItem } from './record.js';
 import { applicationRow, contentHash, type PreparedRecord, prepareRecord } from './rows.js';
-import { FILE_WRAPPER_PRODUCTS, type FileWrapperProduct } from '../../domain/products.js';
 
-/** The two file wrapper products feed the same tables; either one's first load is the backfile. */
+interface Work extends PreparedRecord {
+  isNew: boolean;
+}
 
-export interface LoadOptions {
-  product: FileWrapperProduct;
-  fileName: string;
-  fileDate: string;
-  /** Records per transaction: big enough for set-based SQL, small enough to keep PGlite responsive. */
-  batchSize?: number;
-  onProgress?: (counts: IngestCounts) => void;
+/** One batch after reading what is stored: what to write, and what events compare against. */
+interface Plan {
+  work: Work[];
+  unchanged: number;
+  /** Partial records of applications not held: nothing to attach them to. */
+  orphans: FileWrapperRecord[];
+  /** Stored state of the changed applications already held (only when events are wanted). */
+  before: Map<string, StoredApplication>;
 }
 
 async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<string, StoredApplication>> {
@@ -35,39 +37,12 @@ async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<st
       },
     ]),
   );
+  if (numbers.length === 0) return state;
   for (const t of await sql.findStoredTransactions(tx, numbers)) {
     state.get(t.application_number)!.transactions.push({ date: t.date, code: t.code, description: t.description });
   }
   for (const c of await sql.findStoredChildren(tx, numbers)) state.get(c.application_number)!.childNumbers.add(c.child_number);
   return state;
-}
-
-/**
- * Loads one file's records in batches, one transaction per batch: a crash keeps every committed
- * batch, and a re-run skips what is already stored (same content hash) and cannot duplicate
- * events (ids are content-derived), so it ends in the state of one clean run.
- */
-export async function loadFileWrapper(db: Database, items: AsyncIterable<ParsedItem>, options: LoadOptions): Promise<IngestSummary> {
-  const batchSize = options.batchSize ?? 1000;
-  return IngestRun.perform(db, options, async (run) => {
-    const detect = !(await isFirstLoad(db, FILE_WRAPPER_PRODUCTS));
-    const context = { run, detect, product: options.product, fileDate: options.fileDate };
-    const batches = new BatchPipeline<FileWrapperRecord>(batchSize, async (records) => {
-      await loadBatch(db, records, context);
-      await run.saveProgress();
-      options.onProgress?.(run.counts);
-    });
-    await batches.run(async () => {
-      for await (const item of items) {
-        if (item.kind === 'reject') {
-          run.reject(item.reason, formatPosition(item.position), item.excerpt);
-          continue;
-        }
-        run.counts.read += 1;
-        await batches.add(item.record.applicationNumber, item.record);
-      }
-    });
-  });
 }
 
 function carriesStoredParts(record: FileWrapperRecord): boolean {
@@ -80,11 +55,17 @@ function carriesStoredParts(record: FileWrapperRecord): boolean {
   );
 }
 
-async function loadBatch(db: Database, records: FileWrapperRecord[], context: BatchContext): Promise<void> {
-  const now = new Date();
-  const counts = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
-  const rejected: FileWrapperRecord[] = [];
-  await db.transaction(async (tx) => {
+/**
+ * The file wrapper's columns and tables: applications (except the counts other products own:
+ * assignment_count, ptab_proceeding_count), transactions and continuity.
+ */
+export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, Plan> = {
+  unit: 'applications',
+  batchSize: 1000,
+
+  item: (item) => (item.kind === 'record' ? { kind: 'record', key: item.record.applicationNumber, record: item.record } : item),
+
+  async plan(tx, records, detect) {
     const storedRows = new Map(
       (
         await sql.findStoredApplications(
@@ -93,31 +74,39 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
         )
       ).map((row) => [row.application_number, row]),
     );
-    const work: (PreparedRecord & { isNew: boolean })[] = [];
+    const plan: Plan = { work: [], unchanged: 0, orphans: [], before: new Map() };
     for (const record of records) {
       const stored = storedRows.get(record.applicationNumber);
       const hash = contentHash(record);
       // A partial record whose parts this product does not store (e.g. an /assignment response) has nothing to load.
-      if (!carriesStoredParts(record)) counts.unchanged += 1;
-      else if (!record.metadata && !stored) rejected.push(record);
-      else if (stored?.content_hash === hash) counts.unchanged += 1;
-      else work.push({ ...prepareRecord(record, hash), isNew: !stored });
+      if (!carriesStoredParts(record)) plan.unchanged += 1;
+      else if (!record.metadata && !stored) plan.orphans.push(record);
+      else if (stored?.content_hash === hash) plan.unchanged += 1;
+      else plan.work.push({ ...prepareRecord(record, hash), isNew: !stored });
     }
-    if (work.length === 0) return;
-
-    let events: DetectedEvent[] = [];
-    if (context.detect) {
-      const before = await storedState(
+    if (detect) {
+      plan.before = await storedState(
         tx,
-        work.filter((w) => !w.isNew).map((w) => storedRows.get(w.record.applicationNumber)!),
+        plan.work.filter((w) => !w.isNew).map((w) => storedRows.get(w.record.applicationNumber)!),
       );
-      events = work.flatMap((w) => detectEvents(w.record, before.get(w.record.applicationNumber) ?? null));
     }
+    return plan;
+  },
+
+  detect: (plan) => plan.work.flatMap((w) => detectEvents(w.record, plan.before.get(w.record.applicationNumber) ?? null)),
+
+  async write(tx, plan, file): Promise<BatchOutcome> {
+    const { work } = plan;
+    const rejects = plan.orphans.map((record) => ({
+      reason: `partial record for an application not held: "${record.applicationNumber}"`,
+      position: record.applicationNumber,
+      excerpt: '',
+    }));
+    const outcome = { inserted: 0, updated: 0, unchanged: plan.unchanged, rejects };
+    if (work.length === 0) return outcome;
 
     const full = work.filter((w) => w.record.metadata);
-    if (full.length > 0) {
-      await sql.upsertApplications(tx, JSON.stringify(full.map(applicationRow)), context.product, context.fileDate, now);
-    }
+    if (full.length > 0) await sql.upsertApplications(tx, JSON.stringify(full.map(applicationRow)), file.product, file.fileDate, file.now);
 
     const withTransactions = work.filter((w) => w.record.transactions !== null);
     await sql.replaceTransactions(
@@ -143,15 +132,22 @@ async function loadBatch(db: Database, records: FileWrapperRecord[], context: Ba
     await sql.updatePartialApplications(
       tx,
       partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays })),
-      now,
+      file.now,
     );
+    for (const w of work) outcome[w.isNew ? 'inserted' : 'updated'] += 1;
+    return outcome;
+  },
+};
 
-    counts.events = await insertEvents(tx, events, now, context.run.runId);
-    for (const w of work) counts[w.isNew ? 'inserted' : 'updated'] += 1;
-  });
-  const { run } = context;
-  run.addCommitted(counts);
-  for (const record of rejected) {
-    run.reject(`partial record for an application not held: "${record.applicationNumber}"`, record.applicationNumber, '');
-  }
+export interface LoadOptions {
+  product: FileWrapperProduct;
+  fileName: string;
+  fileDate: string;
+  batchSize?: number;
+  onProgress?: (counts: IngestCounts) => void;
+}
+
+/** Loads parsed file wrapper items (a file's, or a test's) as one ingest run. */
+export function loadFileWrapper(db: Database, items: AsyncIterable<ParsedItem>, options: LoadOptions): Promise<IngestSummary> {
+  return ingestItems(db, FILE_WRAPPER_LOADER, items, options);
 }

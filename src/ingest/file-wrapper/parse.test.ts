@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, records, rejects, summary } from '../../../test/helpers/parsed-items.js';
-import { MAX_VALUE_TOKENS } from './layout.js';
+import { MAX_VALUE_TOKENS } from '../odp-json/layout.js';
 import { parseFileWrapperFile, parseFileWrapperLines, parseFileWrapperStream } from './parse.js';
 import type { ParsedItem } from './record.js';
 

@@ -1,3 +1,5 @@
+import type { OdpItem } from '../odp-json/read.js';
+
 /**
  * One application as read from a patent file wrapper file (ODP PTFWPRD/PTFWPRE JSON), in our
  * own terms: canonical numbers, `YYYY-MM-DD` dates, trimmed text. The parser produces it, the
@@ -80,14 +82,7 @@ export interface ContinuityLink {
   patentNumber: string | null;
 }
 
-/** Where a record sits in its file, for reject reports. */
-export interface RecordPosition {
-  /** Zip member name, or null for a plain file. */
-  member: string | null;
-  /** 0-based index of the record in its member or file. */
-  index: number;
-}
+export type { RecordPosition } from '../odp-json/read.js';
 
-export type ParsedItem =
-  | { kind: 'record'; record: FileWrapperRecord; position: RecordPosition }
-  | { kind: 'reject'; reason: string; position: RecordPosition; /** At most 200 characters of the offending value. */ excerpt: string };
+/** What the reader yields for a file wrapper file: records, and rejects with their reason. */
+export type ParsedItem = OdpItem<FileWrapperRecord>;

@@ -1,4 +1,4 @@
-import { type DetectedEvent, eventId } from '../events.js';
+import { buildEvent, type DetectedEvent, eventDetail } from '../../domain/events.js';
 import type { FullTextDocument } from './document.js';
 import type { KnownApplication } from './load.sql.js';
 
@@ -10,20 +10,14 @@ import type { KnownApplication } from './load.sql.js';
  */
 export function detectDocumentEvents(document: FullTextDocument, application: KnownApplication | undefined): DetectedEvent[] {
   if (!application) return [];
-  const isGrant = document.docType === 'grant';
+  const applicationNumber = application.application_number;
+  if (document.docType === 'grant') {
+    if (application.patent_number === document.docNumber) return [];
+    const target = { applicationNumber, patentNumber: document.docNumber };
+    return [buildEvent('grant', target, document.date, document.docNumber, eventDetail.grant(document.docNumber))];
+  }
   // The file wrapper names only the first publication: a republication (A2, A9) is always news.
-  const alreadyKnown = isGrant ? application.patent_number : application.publication_number;
-  if (alreadyKnown === document.docNumber) return [];
-  const type = isGrant ? 'grant' : 'publication';
-  return [
-    {
-      eventId: eventId(type, application.application_number, document.date, document.docNumber),
-      eventType: type,
-      occurredOn: document.date,
-      applicationNumber: application.application_number,
-      patentNumber: isGrant ? document.docNumber : application.patent_number,
-      entityId: null,
-      detail: isGrant ? { patent_number: document.docNumber } : { publication_number: document.docNumber },
-    },
-  ];
+  if (application.publication_number === document.docNumber) return [];
+  const target = { applicationNumber, patentNumber: application.patent_number };
+  return [buildEvent('publication', target, document.date, document.docNumber, eventDetail.publication(document.docNumber))];
 }

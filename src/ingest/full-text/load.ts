@@ -1,56 +1,42 @@
 import type { Database } from '../../db/database.js';
-import { BatchPipeline } from '../batch-pipeline.js';
-import { insertEvents } from '../events.js';
-import { type BatchContext, formatPosition, IngestRun, type IngestCounts, type IngestSummary, isFirstLoad } from '../ingest-run.js';
+import type { FullTextProduct } from '../../domain/products.js';
+import type { IngestCounts, IngestSummary } from '../ingest-run.js';
+import type { ProductLoader } from '../loader.js';
+import { ingestItems } from '../runner.js';
 import { detectDocumentEvents } from './detect-events.js';
 import type { FullTextDocument, FullTextItem } from './document.js';
 import * as sql from './load.sql.js';
 import { citationRows, documentHash, documentRow } from './rows.js';
-import type { FullTextProduct } from '../../domain/products.js';
 
-/** Weekly full text: grants (Tuesdays, `ipgYYMMDD`) and pre-grant publications (Thursdays, `ipaYYMMDD`). */
-
-export interface FullTextLoadOptions {
-  product: FullTextProduct;
-  fileName: string;
-  fileDate: string;
-  /** Documents per transaction (a grant with its claims and citations is tens of kilobytes). */
-  batchSize?: number;
-  onProgress?: (counts: IngestCounts) => void;
+/** One batch after reading what is stored. */
+interface Plan {
+  work: { document: FullTextDocument; hash: string }[];
+  stored: Map<string, string>;
+  unchanged: number;
+  /** The applications held for documents loaded for the first time (only when events are wanted). */
+  known: Map<string, sql.KnownApplication>;
 }
+
+const isFresh = (plan: Plan, document: FullTextDocument): boolean => !plan.stored.has(document.docNumber);
 
 /**
- * Loads one weekly file's documents in batches, one transaction each: a crash keeps every
- * committed batch, and a re-run skips unchanged documents (same content hash) and cannot
- * duplicate events (content-derived ids), so it ends in the state of one clean run. Documents
- * of other roots (`sequence-cwu`) are counted by root in the run's skip tally.
+ * Weekly full text, grants (Tuesdays, `ipgYYMMDD`) and pre-grant publications (Thursdays,
+ * `ipaYYMMDD`): documents, their claims and backward citations. A re-run skips unchanged
+ * documents (same content hash). Documents of other roots (`sequence-cwu`) are counted by root
+ * in the run's skip tally.
  */
-export async function loadFullText(db: Database, items: AsyncIterable<FullTextItem>, options: FullTextLoadOptions): Promise<IngestSummary> {
-  return IngestRun.perform(db, options, async (run) => {
-    // The first file of a product records state without events, like every product's backfile.
-    const detect = !(await isFirstLoad(db, [options.product]));
-    const batches = new BatchPipeline<FullTextDocument>(options.batchSize ?? 250, async (documents) => {
-      await loadBatch(db, documents, { run, detect, product: options.product, fileDate: options.fileDate });
-      await run.saveProgress();
-      options.onProgress?.(run.counts);
-    });
-    await batches.run(async () => {
-      for await (const item of items) {
-        if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
-        else if (item.kind === 'skipped') run.skip(`document of root <${item.root}>`);
-        else {
-          run.counts.read += 1;
-          await batches.add(item.document.docNumber, item.document);
-        }
-      }
-    });
-  });
-}
+export const FULL_TEXT_LOADER: ProductLoader<FullTextItem, FullTextDocument, Plan> = {
+  unit: 'documents',
+  // A grant with its claims and citations is tens of kilobytes.
+  batchSize: 250,
 
-async function loadBatch(db: Database, documents: FullTextDocument[], context: BatchContext): Promise<void> {
-  const now = new Date();
-  const counts = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
-  await db.transaction(async (tx) => {
+  item(item) {
+    if (item.kind === 'document') return { kind: 'record', key: item.document.docNumber, record: item.document };
+    if (item.kind === 'skipped') return { kind: 'skip', reason: `document of root <${item.root}>` };
+    return item;
+  },
+
+  async plan(tx, documents, detect) {
     const stored = await sql.findStoredHashes(
       tx,
       documents.map((d) => d.docNumber),
@@ -58,27 +44,53 @@ async function loadBatch(db: Database, documents: FullTextDocument[], context: B
     const work = documents
       .map((document) => ({ document, hash: documentHash(document) }))
       .filter((w) => stored.get(w.document.docNumber) !== w.hash);
-    counts.unchanged = documents.length - work.length;
-    if (work.length === 0) return;
+    const plan: Plan = { work, stored, unchanged: documents.length - work.length, known: new Map() };
+    const fresh = work.filter((w) => isFresh(plan, w.document));
+    if (detect && fresh.length > 0) {
+      plan.known = await sql.findKnownApplications(
+        tx,
+        fresh.flatMap((w) => (w.document.applicationNumber ? [w.document.applicationNumber] : [])),
+      );
+    }
+    return plan;
+  },
 
-    await sql.upsertDocuments(tx, JSON.stringify(work.map((w) => documentRow(w.document, w.hash))), context.product, context.fileDate, now);
+  detect: (plan) =>
+    plan.work
+      .filter((w) => isFresh(plan, w.document))
+      .flatMap(({ document }) =>
+        detectDocumentEvents(document, document.applicationNumber ? plan.known.get(document.applicationNumber) : undefined),
+      ),
+
+  async write(tx, plan, file) {
+    const fresh = plan.work.filter((w) => isFresh(plan, w.document)).length;
+    const outcome = { inserted: fresh, updated: plan.work.length - fresh, unchanged: plan.unchanged, rejects: [] };
+    if (plan.work.length === 0) return outcome;
+    await sql.upsertDocuments(
+      tx,
+      JSON.stringify(plan.work.map((w) => documentRow(w.document, w.hash))),
+      file.product,
+      file.fileDate,
+      file.now,
+    );
     await sql.replaceCitations(
       tx,
-      work.filter((w) => stored.has(w.document.docNumber)).map((w) => w.document.docNumber),
-      work.flatMap((w) => citationRows(w.document)),
+      plan.work.filter((w) => !isFresh(plan, w.document)).map((w) => w.document.docNumber),
+      plan.work.flatMap((w) => citationRows(w.document)),
     );
+    return outcome;
+  },
+};
 
-    const fresh = work.filter((w) => !stored.has(w.document.docNumber)).map((w) => w.document);
-    if (context.detect && fresh.length > 0) {
-      const known = await sql.findKnownApplications(
-        tx,
-        fresh.flatMap((d) => (d.applicationNumber ? [d.applicationNumber] : [])),
-      );
-      const events = fresh.flatMap((d) => detectDocumentEvents(d, d.applicationNumber ? known.get(d.applicationNumber) : undefined));
-      counts.events = await insertEvents(tx, events, now, context.run.runId);
-    }
-    counts.inserted = fresh.length;
-    counts.updated = work.length - fresh.length;
-  });
-  context.run.addCommitted(counts);
+export interface FullTextLoadOptions {
+  product: FullTextProduct;
+  fileName: string;
+  fileDate: string;
+  batchSize?: number;
+  onProgress?: (counts: IngestCounts) => void;
+}
+
+/** Loads parsed full-text items (a file's, or a test's) as one ingest run. */
+export function loadFullText(db: Database, items: AsyncIterable<FullTextItem>, options: FullTextLoadOptions): Promise<IngestSummary> {
+  return ingestItems(db, FULL_TEXT_LOADER, items, options);
 }

@@ -35,6 +35,9 @@ export interface ApplicationRow {
   source_file_date: string;
   transaction_count: number;
   office_action_count: number;
+  /** Fed by the assignment and PTAB products, never by the file wrapper (one owner per column). */
+  assignment_count: number;
+  ptab_proceeding_count: number;
   links: ContinuityRow[];
 }
 
@@ -43,7 +46,8 @@ const APPLICATION_SELECT = /* SQL */ `
   SELECT a.application_number, a.filing_date, a.effective_filing_date, a.application_type, a.status_code,
          a.status_description, a.status_date, a.patent_number, a.grant_date, a.publication_number, a.publication_date,
          a.title, a.applicant_name, a.examiner_name, a.art_unit, a.entity_status, a.cpc, a.pta_days,
-         a.source_product, a.source_file_date, a.transaction_count, a.office_action_count, a.links
+         a.source_product, a.source_file_date, a.transaction_count, a.office_action_count, a.assignment_count,
+         a.ptab_proceeding_count, a.links
   FROM applications a`;
 
 export async function findApplicationByNumber(db: Queryable, applicationNumber: string): Promise<ApplicationRow | null> {

@@ -63,9 +63,8 @@ export class ApplicationService {
       counts: {
         transactions: row.transaction_count,
         office_actions: row.office_action_count,
-        // No assignment or PTAB product is loaded by this release: nothing is held, so nothing is counted.
-        assignments: 0,
-        ptab_proceedings: 0,
+        assignments: row.assignment_count,
+        ptab_proceedings: row.ptab_proceeding_count,
         parents: parents.length,
         children: children.length,
       },

@@ -1,11 +1,12 @@
 /**
- * Layout detection for patent file wrapper JSON, on a stream-json token stream (DESIGN.md §5:
- * the inside of the bulk zips is undocumented, so every plausible layout is accepted):
+ * Layout detection for ODP JSON (file wrapper now; PTAB and office actions next), on a
+ * stream-json token stream. DESIGN.md §5: the inside of the bulk zips is undocumented, so every
+ * plausible layout is accepted:
  *
  * - a top-level array: each element is one record (ODP beta `patentBag.sample.json`);
- * - a top-level object holding `patentFileWrapperDataBag` (API v1) or `patentBag` (2024 beta)
- *   as an array, before or after `count` and the other envelope keys: each element is one
- *   record, streamed one at a time;
+ * - a top-level object holding one of the product's record bags (`patentFileWrapperDataBag`,
+ *   `patentBag`, …) as an array, before or after `count` and the other envelope keys: each
+ *   element is one record, streamed one at a time;
  * - a top-level object without such a bag: the object itself is one value (a bare record, or an
  *   envelope recognised after assembly such as PEDS `queryResults…docs`; see `expandValue`);
  * - any number of such top-level values one after another (JSON Lines, concatenated JSON).
@@ -15,10 +16,17 @@
  * reported, so an unknown layout holding a huge array fails loudly instead of filling memory.
  */
 import type { Token } from 'stream-json/core/parser.js';
-import { isObject, type JsonObject } from './fields.js';
+import { isObject, type JsonObject } from './json-value.js';
 
-/** Keys of a top-level envelope whose array holds the records. */
-export const RECORD_BAG_KEYS: ReadonlySet<string> = new Set(['patentFileWrapperDataBag', 'patentBag']);
+/** What tells one ODP product's records from its envelopes. */
+export interface OdpLayout {
+  /** Keys of a top-level envelope whose array holds the records (`patentFileWrapperDataBag`, …). */
+  bagKeys: ReadonlySet<string>;
+  /** True when an assembled object is a record itself (it has the record's key field), not an envelope. */
+  isRecord(value: JsonObject): boolean;
+  /** The records of another envelope recognised after assembly (PEDS search responses), else null. */
+  otherEnvelope?(value: JsonObject): unknown[] | null;
+}
 
 /** Keys of an envelope that carry no records (`{count: 0}` alone is an empty answer). */
 const ENVELOPE_ONLY_KEYS: ReadonlySet<string> = new Set(['count', 'requestIdentifier']);
@@ -63,6 +71,8 @@ export class LayoutReader {
   // Skipping an oversized value: depth of containers still open.
   private skipDepth = 0;
 
+  constructor(private readonly layout: OdpLayout) {}
+
   consume(token: Token): void {
     if (this.skipDepth > 0) {
       this.skip(token);
@@ -87,7 +97,7 @@ export class LayoutReader {
         return;
       case 'startArray':
         if (frame === undefined) this.frames.push({ kind: 'top-array' });
-        else if (frame.kind === 'top-object' && RECORD_BAG_KEYS.has(frame.key)) {
+        else if (frame.kind === 'top-object' && this.layout.bagKeys.has(frame.key)) {
           frame.bagFound = true;
           this.frames.push({ kind: 'bag' });
         } else this.open([]);
@@ -205,7 +215,7 @@ export class LayoutReader {
   private closeTopObject(frame: TopObject): void {
     const keyList = frame.keys.slice(0, 12).join(', ');
     if (frame.skipped.length > 0) {
-      const where = frame.bagFound ? 'next to the record bag' : 'and no patentFileWrapperDataBag/patentBag';
+      const where = frame.bagFound ? 'next to the record bag' : `and no ${[...this.layout.bagKeys].join('/')}`;
       this.events.push({
         kind: 'note',
         reason:
@@ -247,27 +257,19 @@ function setKey(o: JsonObject, key: string, value: unknown): void {
 
 /**
  * The records of one assembled top-level value (or one JSON Lines line): an object with a
- * record bag gives the bag's elements, a PEDS search response gives its docs (rejected later
- * as PEDS), an array gives its elements; anything else is itself one record candidate.
+ * record bag gives the bag's elements, another recognised envelope its records, an array its
+ * elements; anything else is itself one record candidate.
  */
-export function expandValue(value: unknown): unknown[] {
+export function expandValue(value: unknown, layout: OdpLayout): unknown[] {
   if (Array.isArray(value)) return value;
-  if (!isObject(value) || value.applicationNumberText !== undefined) return [value];
-  for (const key of RECORD_BAG_KEYS) {
+  if (!isObject(value) || layout.isRecord(value)) return [value];
+  for (const key of layout.bagKeys) {
     const bag = value[key];
     if (Array.isArray(bag)) return bag;
   }
-  const docs = pedsDocs(value);
-  if (docs !== null) return docs;
+  const other = layout.otherEnvelope?.(value) ?? null;
+  if (other !== null) return other;
   const keys = Object.keys(value);
   if (keys.length > 0 && keys.every((k) => ENVELOPE_ONLY_KEYS.has(k)) && value.count === 0) return [];
   return [value];
-}
-
-function pedsDocs(value: JsonObject): unknown[] | null {
-  const q = value.queryResults;
-  const s = isObject(q) ? q.searchResponse : undefined;
-  const r = isObject(s) ? s.response : undefined;
-  const docs = isObject(r) ? r.docs : undefined;
-  return Array.isArray(docs) ? docs : null;
 }

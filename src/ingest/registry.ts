@@ -1,0 +1,113 @@
+/**
+ * The product registry: every bulk product the service ingests, declared once. Adding a product
+ * is one folder (ingest/<product>/: parse, load, detect) and one entry here; its codes, cadence
+ * and staleness are in domain/products.ts under its family name. The runner (runner.ts) and
+ * the `ingest` command read everything else from here.
+ */
+import { basename } from 'node:path';
+import type { Database } from '../db/database.js';
+import type { Product } from '../domain/products.js';
+import { FILE_WRAPPER_LOADER } from './file-wrapper/load.js';
+import { FILE_WRAPPER_LAYOUT, parseFileWrapperFile } from './file-wrapper/parse.js';
+import { FULL_TEXT_LOADER } from './full-text/load.js';
+import { GRANT_ROOT } from './grants/map-grant.js';
+import { parseGrantFile } from './grants/parse.js';
+import { PUBLICATION_ROOT } from './publications/map-publication.js';
+import { parsePublicationFile } from './publications/parse.js';
+import { IngestFileError, readFileHead } from './file-check.js';
+import { datedName, weeklyName } from './file-date.js';
+import type { IngestSummary } from './ingest-run.js';
+import { defineProduct, type IngestProduct } from './product.js';
+import { refusal } from './recognise.js';
+import type { RunOptions } from './runner.js';
+import type { ScheduledDetector } from './scheduled.js';
+
+export const REGISTRY: readonly IngestProduct[] = [
+  defineProduct({
+    family: 'file-wrapper',
+    what: 'patent file wrapper records',
+    files: '<file.json|file.jsonl|file.zip>…',
+    format: 'json',
+    markers: [...FILE_WRAPPER_LAYOUT.bagKeys, 'applicationNumberText'],
+    fileNameDate: datedName,
+    // A record's dates are its application's (filing, status, the office's last update), not its file's.
+    recordDate: null,
+    parse: parseFileWrapperFile,
+    loader: FILE_WRAPPER_LOADER,
+  }),
+  defineProduct({
+    family: 'grants',
+    what: 'grants',
+    files: '<ipgYYMMDD.xml|.zip>…',
+    format: 'xml',
+    markers: [GRANT_ROOT],
+    fileNameDate: weeklyName('ipg'),
+    // A weekly file holds the grants of one issue date (a Tuesday); a single-grant file, its grant's.
+    recordDate: (document) => document.date,
+    parse: parseGrantFile,
+    loader: FULL_TEXT_LOADER,
+  }),
+  defineProduct({
+    family: 'publications',
+    what: 'pre-grant publications',
+    files: '<ipaYYMMDD.xml|.zip>…',
+    format: 'xml',
+    markers: [PUBLICATION_ROOT],
+    fileNameDate: weeklyName('ipa'),
+    // A weekly file holds the publications of one date (a Thursday); a single-document file, its own.
+    recordDate: (document) => document.date,
+    parse: parsePublicationFile,
+    loader: FULL_TEXT_LOADER,
+  }),
+];
+
+export function productNamed(family: string | undefined): IngestProduct | null {
+  return REGISTRY.find((product) => product.family === family) ?? null;
+}
+
+/** Every product's time-driven detectors, for the scheduled job (scheduled.ts). */
+export function scheduledDetectors(): ScheduledDetector[] {
+  return REGISTRY.flatMap((product) => product.scheduled);
+}
+
+/** A file checked for its product, with the date it is loaded under. */
+export interface PreparedFile {
+  product: IngestProduct;
+  path: string;
+  fileDate: string;
+}
+
+/**
+ * Checks a file before anything loads (there, a file, readable, this product's) and settles its
+ * date: `fileDate` when given, else the name's by the product's rule, else its records'. Throws
+ * an IngestFileError (one line) for an operator's mistake.
+ */
+export async function prepareFile(product: IngestProduct, path: string, fileDate?: string): Promise<PreparedFile> {
+  const head = await readFileHead(path);
+  const refused = refusal(product, REGISTRY, head);
+  if (refused !== null) throw new IngestFileError(refused);
+  const date = fileDate ?? product.fileNameDate(head.name) ?? (await product.dateFromRecords(path));
+  if (date === null) {
+    const why = product.datedByRecords ? `no record in it gives a date` : `${product.what} do not date their file`;
+    throw new IngestFileError(
+      `cannot tell the file date of ${head.name}: its name carries none (YYYYMMDD or YYYY-MM-DD) and ${why}; give --file-date YYYY-MM-DD`,
+    );
+  }
+  return { product, path, fileDate: date };
+}
+
+/** Checks, dates and loads one file as `patent-status ingest <family>` does (the demo, tests, a scheduled sync). */
+export async function ingestFile(
+  db: Database,
+  product: IngestProduct,
+  path: string,
+  options: { product?: Product; fileDate?: string } & Pick<RunOptions, 'batchSize' | 'onProgress'> = {},
+): Promise<IngestSummary> {
+  const file = await prepareFile(product, path, options.fileDate);
+  return product.load(db, path, {
+    ...options,
+    product: options.product ?? product.codes[0]!,
+    fileName: basename(path),
+    fileDate: file.fileDate,
+  });
+}

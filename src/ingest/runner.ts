@@ -1,0 +1,75 @@
+/**
+ * The one ingest runner (DESIGN.md §4): every product's file is loaded here, the product
+ * supplying only its loader (plan, detect, write; ingest/loader.ts). The runner owns what all
+ * products share: one `ingest_runs` row per file, keyed batches written one transaction each
+ * (a crash keeps every committed batch, and a re-run skips what is stored and cannot duplicate
+ * events, so it ends in the state of one clean run), the backfile rule, progress after every
+ * batch, the reject tally, and the events of each batch written last in its transaction.
+ */
+import type { Database } from '../db/database.js';
+import { insertEvents } from '../db/events.sql.js';
+import { anyProductLoaded } from '../db/product-state.sql.js';
+import { PRODUCT_CATALOGUE, type Product, productsOfFamily } from '../domain/products.js';
+import { BatchPipeline } from './batch-pipeline.js';
+import { formatPosition, IngestRun, type IngestCounts, type IngestSummary } from './ingest-run.js';
+import type { ProductLoader } from './loader.js';
+
+export interface RunOptions {
+  product: Product;
+  fileName: string;
+  fileDate: string;
+  /** Records per transaction; the product's own size when absent. */
+  batchSize?: number;
+  /** Called after every committed batch (the command's progress line). */
+  onProgress?: (counts: IngestCounts) => void;
+}
+
+/** Loads one file's parsed items as one ingest run. */
+export async function ingestItems<I, R, P>(
+  db: Database,
+  loader: ProductLoader<I, R, P>,
+  items: AsyncIterable<I>,
+  options: RunOptions,
+): Promise<IngestSummary> {
+  const file = { product: options.product, fileName: options.fileName, fileDate: options.fileDate };
+  return IngestRun.perform(db, file, loader.unit, async (run) => {
+    // The backfile rule: until a file of the product's family has loaded, state is recorded and
+    // no events are (a first load would otherwise "detect" the whole history). PTFWPRE and
+    // PTFWPRD are one family: either one's first file is the backfile.
+    const detect = await anyProductLoaded(db, productsOfFamily(PRODUCT_CATALOGUE[options.product].family));
+    const batches = new BatchPipeline<R>(options.batchSize ?? loader.batchSize, async (records) => {
+      await loadBatch(db, loader, records, run, { detect, product: options.product, fileDate: options.fileDate });
+      await run.saveProgress();
+      options.onProgress?.(run.counts);
+    });
+    await batches.run(async () => {
+      for await (const parsed of items) {
+        const item = loader.item(parsed);
+        if (item.kind === 'record') {
+          run.counts.read += 1;
+          await batches.add(item.key, item.record);
+        } else if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
+        else run.skip(item.reason);
+      }
+    });
+  });
+}
+
+async function loadBatch<I, R, P>(
+  db: Database,
+  loader: ProductLoader<I, R, P>,
+  records: R[],
+  run: IngestRun,
+  context: { detect: boolean; product: string; fileDate: string },
+): Promise<void> {
+  const now = new Date();
+  const outcome = await db.transaction(async (tx) => {
+    const plan = await loader.plan(tx, records, context.detect);
+    const events = context.detect ? loader.detect(plan) : [];
+    const written = await loader.write(tx, plan, { product: context.product, fileDate: context.fileDate, now });
+    // Last in the transaction: the event feed's lock is held from here to the commit (D24).
+    return { ...written, events: await insertEvents(tx, events, now, run.runId) };
+  });
+  run.addCommitted(outcome);
+  for (const reject of outcome.rejects) run.reject(reject.reason, reject.position, reject.excerpt);
+}

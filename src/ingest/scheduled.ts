@@ -1,0 +1,41 @@
+/**
+ * Time-driven detection (interface-spec §6): some events are not in any file but follow from a
+ * date passing, such as a maintenance-fee window opening or a reply deadline coming due. A
+ * product declares such detectors in its registry entry; a scheduled worker job calls
+ * `detectScheduledEvents` (say nightly). Events are written as a load's are (same ids, D17, so a
+ * second run finds them recorded; same feed order, D24), one transaction per detector.
+ */
+import type { Database, Queryable } from '../db/database.js';
+import { insertEvents } from '../db/events.sql.js';
+import type { DetectedEvent } from '../domain/events.js';
+
+export interface ScheduledDetector {
+  /** Names the detector in logs and in the job's result (`maintenance-windows`). */
+  name: string;
+  /** The events due as of `now`, read from stored state; ids must be stable across runs. */
+  detect(tx: Queryable, now: Date): Promise<DetectedEvent[]>;
+}
+
+export interface ScheduledOutcome {
+  name: string;
+  detected: number;
+  /** Events not recorded before this run. */
+  inserted: number;
+}
+
+export async function detectScheduledEvents(
+  db: Database,
+  detectors: readonly ScheduledDetector[],
+  now: Date = new Date(),
+): Promise<ScheduledOutcome[]> {
+  const outcomes: ScheduledOutcome[] = [];
+  for (const detector of detectors) {
+    outcomes.push(
+      await db.transaction(async (tx) => {
+        const events = await detector.detect(tx, now);
+        return { name: detector.name, detected: events.length, inserted: await insertEvents(tx, events, now, null) };
+      }),
+    );
+  }
+  return outcomes;
+}
