@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/domain/errors.js';
-import { affordableRows, chargeForRows } from '../src/billing/charges.js';
+import { chargeOf } from '../src/billing/charges.js';
 import type { App } from '../src/http/app.js';
 import { balanceOf, createTestApp, fundedKey, signUp, type TestContext } from './helpers/app.js';
 
@@ -22,8 +22,8 @@ function probeRoutes(app: App): void {
     { schema: { querystring: Type.Object({ rows: Type.Integer({ minimum: 0, maximum: 5000 }) }) } },
     async (request) => {
       const { rows } = request.query as { rows: number };
-      const served = Math.min(rows, affordableRows(request));
-      chargeForRows(request, served);
+      const served = await chargeOf(request).affordableRows(rows);
+      chargeOf(request).served(served);
       return { items: Array.from({ length: served }, (_, i) => i), next_cursor: served < rows ? 'more' : null };
     },
   );

@@ -44,6 +44,7 @@ describe('migrate() on the migrated template', () => {
       { version: 2, name: '0002-product-state.sql' },
       { version: 3, name: '0003-file-wrapper.sql' },
       { version: 4, name: '0004-full-text.sql' },
+      { version: 5, name: '0005-credit-leases.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { sumLeasedByOrg } from '../billing/leases.sql.js';
 import type { Database } from '../db/database.js';
 import * as accounts from '../resources/accounts/accounts.sql.js';
 import { creditByEmail } from '../resources/accounts/service.js';
@@ -31,8 +32,11 @@ export async function runAdmin(db: Database, argv: string[], out: (line: string)
     );
   } else if (sub === 'orgs') {
     out('org_id\towner_email\tbalance_units\tfunded_at\tactive_keys');
+    // The whole balance: units leased by running API processes are still the org's (as of their last write-back).
+    const leased = await sumLeasedByOrg(db);
     for (const org of await accounts.listOrgs(db)) {
-      out([org.org_id, org.owner_email, org.balance_units, org.funded_at?.toISOString() ?? '-', org.active_keys].join('\t'));
+      const balance = org.balance_units + (leased.get(org.org_id) ?? 0);
+      out([org.org_id, org.owner_email, balance, org.funded_at?.toISOString() ?? '-', org.active_keys].join('\t'));
     }
   } else {
     if (!values.key) throw new UsageError(`revoke-key needs --key\n${USAGE}`);

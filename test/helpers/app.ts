@@ -60,9 +60,9 @@ export async function fundedKey(ctx: TestContext, email: string, units: number):
   return account;
 }
 
-/** The org's balance in its row, after this app returned every leased unit. */
+/** The org's balance in its row, after this app wrote back its charges and returned every leased unit. */
 export async function balanceOf(ctx: Pick<TestContext, 'app' | 'db'>, orgId: string): Promise<number> {
-  await ctx.app.ledger.flush();
+  await ctx.app.charging.close();
   const org = await accounts.findOrgById(ctx.db, orgId);
   if (!org) throw new Error(`no org ${orgId}`);
   return org.balance_units;

@@ -100,11 +100,6 @@ export async function findActiveKeysByPrefix(db: Queryable, prefix: string): Pro
   return rows;
 }
 
-export async function findOrgBalance(db: Queryable, orgId: string): Promise<number | null> {
-  const { rows } = await db.query<{ balance_units: number }>(/* SQL */ `SELECT balance_units FROM orgs WHERE org_id = $1`, [orgId]);
-  return rows[0]?.balance_units ?? null;
-}
-
 /** Adds units and marks the first funding; a repeated `reference` (a retried payment) adds nothing. */
 export async function creditOrg(
   db: Queryable,
