@@ -181,6 +181,19 @@ describe('charging', () => {
     expect(await balanceOf(ctx, orgId)).toBe(0);
   });
 
+  it('does not offer HEAD on /v1: 404 after the key check, never charged', async () => {
+    const { apiKey, orgId } = await fundedKey(ctx, 'head@example.com', 3);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/v1/probe/item', headers: { 'x-api-key': apiKey } });
+    expect(head.statusCode).toBe(404);
+    expect(head.headers['x-credits-charged']).toBe('0');
+    expect(head.headers['x-credits-remaining']).toBeUndefined();
+    expect(head.body).toBe('');
+    expect((await ctx.app.inject({ method: 'HEAD', url: '/v1/probe/item' })).statusCode).toBe(401);
+    // GET on the same route is served and charged.
+    expect((await get('/v1/probe/item', { 'x-api-key': apiKey })).headers['x-credits-charged']).toBe('1');
+    expect(await balanceOf(ctx, orgId)).toBe(2);
+  });
+
   it('does not charge account endpoints', async () => {
     const { apiKey, orgId } = await fundedKey(ctx, 'free@example.com', 7);
     const response = await get('/agent/me', { 'x-api-key': apiKey });

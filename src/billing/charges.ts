@@ -13,6 +13,8 @@ export function unitsForRows(rows: number): number {
   return Math.max(1, Math.ceil(rows / ROWS_PER_UNIT));
 }
 
+const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+
 export interface Settled {
   charged: number;
   /** The org's balance after the charge (X-Credits-Remaining). */
@@ -57,7 +59,7 @@ export class Charge {
     if ((await this.ledger.ensure(this.hold, needed, false)) >= needed) return;
     const balance = await this.ledger.balance(this.orgId);
     throw paymentRequired(
-      `This answer cannot be cut short: it costs ${needed} units (${counted} rows, 1 unit per 100) and the balance is ${balance} units. ` +
+      `This answer cannot be cut short: it costs ${units(needed)} (${counted} rows, 1 unit per 100) and the balance is ${units(balance)}. ` +
         'Buy credit to continue.',
     );
   }

@@ -23,6 +23,11 @@ export async function findOrgByEmailForUpdate(db: Queryable, email: string): Pro
   return rows[0] ?? null;
 }
 
+export async function findOrgByEmail(db: Queryable, email: string): Promise<OrgRow | null> {
+  const { rows } = await db.query<OrgRow>(/* SQL */ `SELECT * FROM orgs WHERE owner_email = $1`, [email]);
+  return rows[0] ?? null;
+}
+
 export async function findOrgById(db: Queryable, orgId: string): Promise<OrgRow | null> {
   const { rows } = await db.query<OrgRow>(/* SQL */ `SELECT * FROM orgs WHERE org_id = $1`, [orgId]);
   return rows[0] ?? null;
