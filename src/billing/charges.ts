@@ -35,6 +35,8 @@ export class Charge {
   constructor(
     private readonly ledger: CreditLedger,
     private readonly hold: Hold,
+    /** What is being served, for the usage journal. */
+    private readonly usage: Usage,
   ) {}
 
   get orgId(): string {
@@ -70,14 +72,14 @@ export class Charge {
   }
 
   /** A success: the units are spent and journalled. Null only when rows were served beyond what was held and the balance is gone. */
-  async settle(usage: Usage): Promise<Settled | null> {
+  async settle(): Promise<Settled | null> {
     if (!this.open) throw new Error('charge already settled or released');
     try {
       if (this.hold.units < this.units && (await this.ledger.ensure(this.hold, this.units, false)) < this.units) {
         this.ledger.release(this.hold);
         return null;
       }
-      return { charged: this.units, remaining: this.ledger.spend(this.hold, this.units, usage) };
+      return { charged: this.units, remaining: this.ledger.spend(this.hold, this.units, this.usage) };
     } catch (error) {
       this.ledger.release(this.hold);
       throw error;

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { paymentRequired } from '../domain/errors.js';
 import { Charge } from './charges.js';
 import { CreditLedger, type LedgerOptions } from './credit-ledger.js';
+import type { Usage } from './usage-journal.js';
 
 /**
  * The one charging service (DESIGN.md D22) for every edge: REST routes now, MCP tools and
@@ -21,11 +22,15 @@ export class ChargingService {
     return this.ledger.holderId;
   }
 
-  /** May this org be served? Holds one unit for the request; 402 payment_required when the whole balance is below one. */
-  async admit(orgId: string): Promise<Charge> {
+  /**
+   * May this org be served? Holds one unit for the request; 402 payment_required when the whole
+   * balance is below one. `usage` names what is served in the usage journal: make it once per
+   * route or tool, not per request.
+   */
+  async admit(orgId: string, usage: Usage): Promise<Charge> {
     const hold = await this.ledger.hold(orgId, 1);
     if (!hold) throw paymentRequired();
-    return new Charge(this.ledger, hold);
+    return new Charge(this.ledger, hold, usage);
   }
 
   /** The whole balance: the org's row plus the unspent units of every process's lease. */

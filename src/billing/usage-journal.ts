@@ -15,42 +15,56 @@ const DAY_MS = 86_400_000;
  * minute and route: the journal costs one statement per second, not one per request.
  */
 export class UsageBuffer {
-  private entries = new Map<string, UsageRow>();
+  /** Keyed by the edge's Usage object (one per route, made once), then by minute: no string built per request. */
+  private entries = new Map<Usage, Map<number, UsageRow>>();
+  private count = 0;
 
   add(orgId: string, usage: Usage, units: number, at: number = Date.now()): void {
     const minute = at - (at % MINUTE_MS);
-    const key = `${minute}\u0000${usage.channel}\u0000${usage.what}`;
-    const entry = this.entries.get(key);
+    let minutes = this.entries.get(usage);
+    if (!minutes) {
+      minutes = new Map();
+      this.entries.set(usage, minutes);
+    }
+    const entry = minutes.get(minute);
     if (entry) {
       entry.requests += 1;
       entry.units += units;
     } else {
-      this.entries.set(key, { orgId, minute, channel: usage.channel, what: usage.what, requests: 1, units });
+      minutes.set(minute, { orgId, minute, channel: usage.channel, what: usage.what, requests: 1, units });
+      this.count += 1;
     }
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.count;
   }
 
-  /** Everything gathered so far; the buffer starts empty again. */
+  /** Everything gathered so far, one row per minute, channel and route; the buffer starts empty again. */
   drain(): UsageRow[] {
-    const rows = [...this.entries.values()];
+    const rows = new Map<string, UsageRow>();
+    for (const minutes of this.entries.values()) {
+      for (const entry of minutes.values()) {
+        // Two Usage objects may name the same route (e.g. a fallback): one row per key for the upsert.
+        const key = `${entry.minute}\u0000${entry.channel}\u0000${entry.what}`;
+        const seen = rows.get(key);
+        if (seen) {
+          seen.requests += entry.requests;
+          seen.units += entry.units;
+        } else rows.set(key, entry);
+      }
+    }
     this.entries = new Map();
-    return rows;
+    this.count = 0;
+    return [...rows.values()];
   }
 
   /** Puts back rows whose write failed, merged with what arrived meanwhile. */
   restore(rows: readonly UsageRow[]): void {
+    // Rows of their own: `drain` adds them to rows of the same minute and route gathered meanwhile.
     for (const row of rows) {
-      const key = `${row.minute}\u0000${row.channel}\u0000${row.what}`;
-      const entry = this.entries.get(key);
-      if (entry) {
-        entry.requests += row.requests;
-        entry.units += row.units;
-      } else {
-        this.entries.set(key, { ...row });
-      }
+      this.entries.set({ channel: row.channel, what: row.what }, new Map([[row.minute, { ...row }]]));
+      this.count += 1;
     }
   }
 }

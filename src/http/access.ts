@@ -27,10 +27,3 @@ export function presentedKey(request: FastifyRequest): string | null {
 export function isDataPath(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
 }
-
-/** Every /v1 request needs a key (spec §5.1), including one for a path that does not exist. */
-export function accessOf(request: FastifyRequest): Access {
-  const declared = request.routeOptions.config.access;
-  if (declared) return declared;
-  return isDataPath(request.url) ? 'data' : 'public';
-}

@@ -4,7 +4,7 @@ import type { ChargingService } from '../billing/charging-service.js';
 import type { Usage } from '../billing/usage-journal.js';
 import { AppError, paymentRequired } from '../domain/errors.js';
 import type { Authenticator, Caller } from '../resources/accounts/authenticator.js';
-import { accessOf, isDataPath, presentedKey } from './access.js';
+import { isDataPath, presentedKey } from './access.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +22,9 @@ declare module 'fastify' {
 async function headNotOffered(request: FastifyRequest): Promise<never> {
   throw new AppError('not_found', `No route HEAD ${request.url.split('?')[0]}: /v1 answers GET and POST only.`);
 }
+
+/** Usage of a /v1 path without a route: only ever a 404, never settled. */
+const UNROUTED: Usage = { channel: 'rest', what: 'no route' };
 
 function creditHeaders(reply: FastifyReply, charged: number, remaining: number | null): void {
   reply.header('X-Credits-Charged', String(charged));
@@ -48,13 +51,16 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
   });
 
   app.addHook('onRequest', async (request) => {
-    const access = accessOf(request);
+    // Read once: Fastify builds a new routeOptions object on every access.
+    const config = request.routeOptions.config;
+    // A /v1 path without a route (404) still needs a key (spec §5.1).
+    const access = config.access ?? (isDataPath(request.url) ? 'data' : 'public');
     if (access === 'public') return;
     const key = presentedKey(request);
     const caller = key ? await authenticator.identify(key) : null;
     if (!caller) throw new AppError('invalid_api_key');
     request.caller = caller;
-    if (access === 'data') request.charge = await charging.admit(caller.orgId);
+    if (access === 'data') request.charge = await charging.admit(caller.orgId, config.usage ?? UNROUTED);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -69,8 +75,7 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
       creditHeaders(reply, 0, null);
       return payload;
     }
-    const usage = request.routeOptions.config.usage ?? { channel: 'rest', what: `${request.method} ${request.url.split('?')[0]}` };
-    const settled = await charge.settle(usage);
+    const settled = await charge.settle();
     if (!settled) {
       // The handler served more rows than it held units for and the balance is gone: nothing unpaid leaves.
       const error = paymentRequired();
