@@ -22,7 +22,6 @@ const ENGINE = ON_POSTGRES ? 'PostgreSQL, two server processes' : 'embedded engi
 const CHARGED = ['POST', '/v1/applications/status', { application_numbers: ['nonsense'] }] as const;
 const call = (server: ApiServer, key: string) => server.request(CHARGED[0], CHARGED[1], key, CHARGED[2]);
 const charged = (answers: Answer[]) => answers.reduce((sum, a) => sum + Number(a.headers['x-credits-charged'] ?? 0), 0);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function fundedOrg(db: Database, email: string, units: number): Promise<{ orgId: string; key: string }> {
   const { orgId, key } = await signup(db, email, null);
@@ -30,7 +29,7 @@ async function fundedOrg(db: Database, email: string, units: number): Promise<{ 
   return { orgId, key: key.api_key };
 }
 
-/** Row + every lease as on disk: the whole balance once every holder has written back. */
+/** Row + every lease as on disk: the whole balance once every holder has written back (within a tick). */
 async function wholeBalanceOnDisk(db: Database, orgId: string): Promise<number> {
   const credit = (await findOrgCredit(db, orgId, null))!;
   return credit.row + credit.leased;
@@ -70,7 +69,7 @@ describe(`two servers on one org (${ENGINE})`, () => {
     expect((await call(servers[0]!, key)).status).toBe(402);
     expect((await call(servers[1]!, key)).status).toBe(402);
     expect(charged(answers)).toBe(40);
-    expect(await wholeBalanceOnDisk(database.db, orgId)).toBe(0);
+    await expect.poll(() => wholeBalanceOnDisk(database.db, orgId), { timeout: 5_000 }).toBe(0);
   });
 
   it('share 40 units under 60 concurrent requests: 40 served, 20 refused, nothing unpaid', async () => {
@@ -79,7 +78,7 @@ describe(`two servers on one org (${ENGINE})`, () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(40);
     expect(answers.filter((a) => a.status === 402)).toHaveLength(20);
     expect(charged(answers)).toBe(40);
-    expect(await wholeBalanceOnDisk(database.db, orgId)).toBe(0);
+    await expect.poll(() => wholeBalanceOnDisk(database.db, orgId), { timeout: 5_000 }).toBe(0);
   });
 
   it('200 concurrent requests spread over both: the charges add up to the balance drop', async () => {
@@ -87,8 +86,8 @@ describe(`two servers on one org (${ENGINE})`, () => {
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => call(servers[i % 2]!, key)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(charged(answers)).toBe(200);
-    await sleep(600); // both holders write back within a tick
-    expect(await wholeBalanceOnDisk(database.db, orgId)).toBe(800);
+    // Both holders write their spent units back within a tick or so.
+    await expect.poll(() => wholeBalanceOnDisk(database.db, orgId), { timeout: 5_000 }).toBe(800);
   });
 
   it('200 concurrent requests for 150 units: the charges still add up to the balance drop', async () => {
@@ -97,14 +96,17 @@ describe(`two servers on one org (${ENGINE})`, () => {
     const served = answers.filter((a) => a.status === 200);
     expect(answers.every((a) => a.status === 200 || a.status === 402)).toBe(true);
     expect(served).toHaveLength(150);
-    await sleep(600);
-    expect(await wholeBalanceOnDisk(database.db, orgId)).toBe(150 - charged(answers));
+    await expect.poll(() => wholeBalanceOnDisk(database.db, orgId), { timeout: 5_000 }).toBe(150 - charged(answers));
   });
 
   it('shows the whole balance, other processes’ leases included, in /agent/me and admin orgs', async () => {
     const { orgId, key } = await fundedOrg(database.db, 'whole@example.com', 1000);
     expect((await call(servers[0]!, key)).status).toBe(200);
-    await sleep(400); // A has written its spent unit back, and still holds its lease (idle return after 1 s)
+    // A writes its spent unit back within a tick and keeps its lease until it has been idle for a second.
+    const spentOnDisk = async () =>
+      (await database.db.query<{ n: number }>(`SELECT sum(units_spent)::int AS n FROM credit_leases WHERE org_id = $1`, [orgId])).rows[0]
+        ?.n;
+    await expect.poll(spentOnDisk, { timeout: 5_000, interval: 20 }).toBe(1);
     const credit = (await findOrgCredit(database.db, orgId, null))!;
     expect(credit.row).toBeLessThan(999); // units sit in A's lease, not in the row
     const me = await servers[1]!.request('GET', '/agent/me', key);

@@ -189,6 +189,10 @@ describe('charging', () => {
     expect(head.headers['x-credits-remaining']).toBeUndefined();
     expect(head.body).toBe('');
     expect((await ctx.app.inject({ method: 'HEAD', url: '/v1/probe/item' })).statusCode).toBe(401);
+    // Whatever its parameters: never validated, never served.
+    const invalid = await ctx.app.inject({ method: 'HEAD', url: '/v1/probe/item?limit=0', headers: { 'x-api-key': apiKey } });
+    expect(invalid.statusCode).toBe(404);
+    expect(invalid.headers['x-credits-charged']).toBe('0');
     // GET on the same route is served and charged.
     expect((await get('/v1/probe/item', { 'x-api-key': apiKey })).headers['x-credits-charged']).toBe('1');
     expect(await balanceOf(ctx, orgId)).toBe(2);

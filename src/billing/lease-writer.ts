@@ -40,6 +40,7 @@ export class LeaseWriter {
   private registering: Promise<void> | null = null;
   private registered = false;
   private stopping = false;
+  private lastReported = 0;
 
   constructor(
     private readonly db: Database,
@@ -71,13 +72,21 @@ export class LeaseWriter {
   private loop(): void {
     this.timer = null;
     this.running = this.tick(false)
-      .catch(this.options.onError)
+      .catch((error) => this.report(error))
       .finally(() => {
         this.running = null;
         if (this.hasWork()) this.start();
         // Not beating any more: the next reservation registers again, in case a sweeper forgot this holder.
         else this.registered = false;
       });
+  }
+
+  /** A database outage fails every tick: tell the operator once per 10 seconds, not four times a second. */
+  private report(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastReported < 10_000) return;
+    this.lastReported = now;
+    this.options.onError(error);
   }
 
   private hasWork(): boolean {

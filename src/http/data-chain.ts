@@ -47,7 +47,8 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
     const access = route.config?.access ?? 'data';
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     route.config = { ...route.config, access, usage: { channel: 'rest', what: `${method} ${route.url}` } };
-    if (method === 'HEAD' && access === 'data') route.handler = headNotOffered;
+    // A route-level hook runs after the key check and before validation: a HEAD is a 404 whatever its parameters.
+    if (method === 'HEAD' && access === 'data') route.onRequest = [...[route.onRequest ?? []].flat(), headNotOffered];
   });
 
   app.addHook('onRequest', async (request) => {
