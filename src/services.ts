@@ -1,4 +1,4 @@
-import { CreditLedger } from './billing/credit-ledger.js';
+import { ChargingService } from './billing/charging-service.js';
 import type { AppContext } from './context.js';
 import { Authenticator } from './resources/accounts/authenticator.js';
 import { ApplicationService } from './resources/applications/service.js';
@@ -16,7 +16,8 @@ import { SearchService } from './resources/search/service.js';
  */
 export interface Services {
   context: AppContext;
-  ledger: CreditLedger;
+  /** Credit of every edge (REST now; MCP tools and webhook deliveries later): one lease holder per process. */
+  charging: ChargingService;
   authenticator: Authenticator;
   provenance: ProvenanceService;
   coverage: CoverageService;
@@ -30,13 +31,12 @@ export interface Services {
 /** The composition root. */
 export function buildServices(context: AppContext): Services {
   const { db, config } = context;
-  const ledger = new CreditLedger(db);
   const provenance = new ProvenanceService(db);
   const coverage = new CoverageService(db, provenance);
   return {
     context,
-    ledger,
-    authenticator: new Authenticator(db, ledger),
+    charging: new ChargingService(db),
+    authenticator: new Authenticator(db),
     provenance,
     coverage,
     applications: new ApplicationService(db, provenance),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/domain/errors.js';
-import { affordableRows, chargeForRows } from '../src/billing/charges.js';
+import { chargeOf } from '../src/billing/charges.js';
 import type { App } from '../src/http/app.js';
 import { balanceOf, createTestApp, fundedKey, signUp, type TestContext } from './helpers/app.js';
 
@@ -22,8 +22,8 @@ function probeRoutes(app: App): void {
     { schema: { querystring: Type.Object({ rows: Type.Integer({ minimum: 0, maximum: 5000 }) }) } },
     async (request) => {
       const { rows } = request.query as { rows: number };
-      const served = Math.min(rows, affordableRows(request));
-      chargeForRows(request, served);
+      const served = await chargeOf(request).affordableRows(rows);
+      chargeOf(request).served(served);
       return { items: Array.from({ length: served }, (_, i) => i), next_cursor: served < rows ? 'more' : null };
     },
   );
@@ -179,6 +179,23 @@ describe('charging', () => {
     expect(refused.every((r) => r.headers['x-credits-charged'] === '0' && r.json().error === 'payment_required')).toBe(true);
     expect(ok.reduce((sum, r) => sum + Number(r.headers['x-credits-charged']), 0)).toBe(50);
     expect(await balanceOf(ctx, orgId)).toBe(0);
+  });
+
+  it('does not offer HEAD on /v1: 404 after the key check, never charged', async () => {
+    const { apiKey, orgId } = await fundedKey(ctx, 'head@example.com', 3);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/v1/probe/item', headers: { 'x-api-key': apiKey } });
+    expect(head.statusCode).toBe(404);
+    expect(head.headers['x-credits-charged']).toBe('0');
+    expect(head.headers['x-credits-remaining']).toBeUndefined();
+    expect(head.body).toBe('');
+    expect((await ctx.app.inject({ method: 'HEAD', url: '/v1/probe/item' })).statusCode).toBe(401);
+    // Whatever its parameters: never validated, never served.
+    const invalid = await ctx.app.inject({ method: 'HEAD', url: '/v1/probe/item?limit=0', headers: { 'x-api-key': apiKey } });
+    expect(invalid.statusCode).toBe(404);
+    expect(invalid.headers['x-credits-charged']).toBe('0');
+    // GET on the same route is served and charged.
+    expect((await get('/v1/probe/item', { 'x-api-key': apiKey })).headers['x-credits-charged']).toBe('1');
+    expect(await balanceOf(ctx, orgId)).toBe(2);
   });
 
   it('does not charge account endpoints', async () => {

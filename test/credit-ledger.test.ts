@@ -2,15 +2,29 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { CreditLedger } from '../src/billing/credit-ledger.js';
+import { sweepStaleLeases } from '../src/billing/lease-sweeper.js';
+import { findOrgCredit } from '../src/billing/leases.sql.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
 let database: TestDatabase;
 let db: Database;
+const ledgers: CreditLedger[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
 });
-afterAll(async () => database.drop());
+afterAll(async () => {
+  for (const ledger of ledgers) await ledger.close();
+  await database.drop();
+});
+
+const usage = { channel: 'test', what: 'probe' };
+
+function ledger(options: ConstructorParameters<typeof CreditLedger>[1] = {}): CreditLedger {
+  const created = new CreditLedger(db, { onError: (error) => console.error(error), ...options });
+  ledgers.push(created);
+  return created;
+}
 
 async function orgWith(units: number, id: string): Promise<string> {
   await accounts.insertOrg(db, id, `${id}@example.com`, null);
@@ -18,47 +32,99 @@ async function orgWith(units: number, id: string): Promise<string> {
   return id;
 }
 
-const balance = async (orgId: string) => (await accounts.findOrgBalance(db, orgId)) ?? -1;
+/** One request's worth: hold, then spend what was held. Null when the org could not pay. */
+async function charge(from: CreditLedger, orgId: string, units: number): Promise<number | null> {
+  const hold = await from.hold(orgId, units);
+  return hold ? from.spend(hold, units, usage) : null;
+}
+
+/** The org's row and the unspent units of all its lease rows, as on disk. */
+const onDisk = async (orgId: string) => (await findOrgCredit(db, orgId, null))!;
+const leaseRows = async (orgId: string) =>
+  (
+    await db.query<{ units_reserved: number; units_spent: number }>(
+      `SELECT units_reserved, units_spent FROM credit_leases WHERE org_id = $1 ORDER BY lease_id`,
+      [orgId],
+    )
+  ).rows;
 
 it('two processes racing for 100 units serve exactly 100 and never overdraw', async () => {
   const orgId = await orgWith(100, 'org_race');
-  const first = new CreditLedger(db, { leaseUnits: 30 });
-  const second = new CreditLedger(db, { leaseUnits: 30 });
-  const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? first : second).charge(orgId, 1)));
+  const first = ledger({ leaseUnits: 30, tickMs: 20 });
+  const second = ledger({ leaseUnits: 30, tickMs: 20 });
+  const results = await Promise.all(Array.from({ length: 300 }, (_, i) => charge(i % 2 ? first : second, orgId, 1)));
   expect(results.filter((r) => r !== null)).toHaveLength(100);
-  expect(await balance(orgId)).toBe(0);
-  await Promise.all([first.flush(), second.flush()]);
-  expect(await balance(orgId)).toBe(0);
+  await Promise.all([first.close(), second.close()]);
+  expect(await onDisk(orgId)).toEqual({ row: 0, leased: 0 });
 });
 
-it('returns unspent units to the row, so charges add up to the balance drop', async () => {
+it('keeps reserved units on disk and returns the unspent ones, so charges add up to the balance drop', async () => {
   const orgId = await orgWith(1000, 'org_sum');
-  const ledger = new CreditLedger(db, { leaseUnits: 50 });
-  const charges = [3, 1, 1, 7, 2];
+  const book = ledger({ leaseUnits: 50 });
   const remaining = [];
-  for (const units of charges) remaining.push(await ledger.charge(orgId, units));
+  for (const units of [3, 1, 1, 7, 2]) remaining.push(await charge(book, orgId, units));
   expect(remaining).toEqual([997, 996, 995, 988, 986]);
-  expect(await balance(orgId)).toBe(950);
-  expect(ledger.unspent(orgId)).toBe(36);
-  await ledger.flush();
-  expect(await balance(orgId)).toBe(986);
-  expect(ledger.unspent(orgId)).toBe(0);
+  await book.flush();
+  // The lease row holds what was taken from the org and what was spent of it.
+  expect(await leaseRows(orgId)).toEqual([{ units_reserved: 50, units_spent: 14 }]);
+  expect(await onDisk(orgId)).toEqual({ row: 950, leased: 36 });
+  expect(await book.balance(orgId)).toBe(986);
+  await book.close();
+  expect(await onDisk(orgId)).toEqual({ row: 986, leased: 0 });
+  expect(await leaseRows(orgId)).toEqual([]);
 });
 
 it('gives leased units back after the org goes idle', async () => {
   const orgId = await orgWith(100, 'org_idle');
-  const ledger = new CreditLedger(db, { leaseUnits: 40, idleReturnMs: 50 });
-  await ledger.charge(orgId, 1);
-  expect(await balance(orgId)).toBe(60);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(await balance(orgId)).toBe(99);
+  const book = ledger({ leaseUnits: 40, idleReturnMs: 50, tickMs: 20 });
+  await charge(book, orgId, 1);
+  expect((await onDisk(orgId)).row).toBe(60);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await onDisk(orgId)).toEqual({ row: 99, leased: 0 });
 });
 
 it('refuses a charge larger than the whole balance and leaves the balance alone', async () => {
   const orgId = await orgWith(5, 'org_small');
-  const ledger = new CreditLedger(db);
-  expect(await ledger.charge(orgId, 6)).toBeNull();
-  expect(await ledger.charge(orgId, 5)).toBe(0);
-  await ledger.flush();
-  expect(await balance(orgId)).toBe(0);
+  const book = ledger();
+  expect(await charge(book, orgId, 6)).toBeNull();
+  expect(await charge(book, orgId, 5)).toBe(0);
+  await book.close();
+  expect(await onDisk(orgId)).toEqual({ row: 0, leased: 0 });
+});
+
+it('writes spent units back within a tick, without being asked', async () => {
+  const orgId = await orgWith(500, 'org_tick');
+  const book = ledger({ tickMs: 50, idleReturnMs: 60_000 });
+  for (let i = 0; i < 7; i += 1) await charge(book, orgId, 1);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  expect(await leaseRows(orgId)).toEqual([{ units_reserved: 50, units_spent: 7 }]);
+});
+
+it('lends a funded org units another process holds: the short one recalls them', async () => {
+  const orgId = await orgWith(40, 'org_recall');
+  const holder = ledger({ leaseUnits: 40, tickMs: 20, idleReturnMs: 60_000 });
+  const other = ledger({ tickMs: 20 });
+  await charge(holder, orgId, 1); // takes half of the row: 20
+  expect(await charge(other, orgId, 19)).not.toBeNull(); // the other half, bar one
+  // The row is empty, `holder` has 19 spare: 20 units at once still come through.
+  expect(await charge(other, orgId, 20)).toBe(0);
+  expect(await charge(other, orgId, 1)).toBeNull();
+  expect(await charge(holder, orgId, 1)).toBeNull();
+});
+
+it('forgives what a swept process spent but never wrote, and never takes a unit twice', async () => {
+  const orgId = await orgWith(100, 'org_swept');
+  // A holder that never beats again after its first reservation: its heartbeat goes stale.
+  const frozen = ledger({ tickMs: 3_600_000, idleReturnMs: 3_600_000 });
+  for (let i = 0; i < 5; i += 1) await charge(frozen, orgId, 1);
+  expect(await onDisk(orgId)).toEqual({ row: 50, leased: 50 });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await sweepStaleLeases(db, { staleAfterMs: 10, orgId })).toEqual({ leases: 1, units: 50 });
+  // The five unwritten charges are forgiven: the whole balance is back.
+  expect(await onDisk(orgId)).toEqual({ row: 100, leased: 0 });
+  // The holder learns its lease is gone at its next write and drops it instead of writing into a row that is no more.
+  await frozen.flush();
+  expect(await charge(frozen, orgId, 1)).not.toBeNull();
+  await frozen.close();
+  expect(await onDisk(orgId)).toEqual({ row: 99, leased: 0 });
 });

@@ -44,7 +44,8 @@ describe('migrate() on the migrated template', () => {
       { version: 2, name: '0002-product-state.sql' },
       { version: 3, name: '0003-file-wrapper.sql' },
       { version: 4, name: '0004-full-text.sql' },
-      // 0005 and 0006 come from sibling branches (charging, worker).
+      { version: 5, name: '0005-credit-leases.sql' },
+      { version: 6, name: '0006-job-schedule.sql' },
       { version: 7, name: '0007-event-sequence.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);

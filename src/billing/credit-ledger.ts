@@ -1,165 +1,240 @@
-import type { Queryable } from '../db/database.js';
-
-interface Lease {
-  /** Units taken from the org's row and not yet spent by this process. */
-  units: number;
-  /** The row's balance after the last reservation or return. */
-  rowBalance: number;
-  /** The one reservation or return in flight for this org, if any. */
-  pending: Promise<void> | null;
-  /** Units charged in the current one-second window, to size the next reservation. */
-  windowStart: number;
-  windowUnits: number;
-  lastChargeAt: number;
-  idleTimer: NodeJS.Timeout | null;
-}
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database } from '../db/database.js';
+import { type Hold, type Lease, desiredUnits, freeUnits, loseLease, newLease, trackSpending } from './lease.js';
+import { LeaseWriter } from './lease-writer.js';
+import { LEASE_STALE_AFTER_MS } from './lease-sweeper.js';
+import * as sql from './leases.sql.js';
+import type { Usage } from './usage-journal.js';
 
 export interface LedgerOptions {
   /** Smallest reservation; busy orgs reserve about two seconds of their recent use instead. */
   leaseUnits: number;
-  /** Largest reservation: bounds what a crashed process can take with it until its org is credited back. */
+  /** Largest reservation: bounds what one process holds of an org's credit. */
   maxLeaseUnits: number;
-  /** Unspent units go back to the row after this long without a charge. */
+  /** Unspent units go back to the org's row after this long without a charge. */
   idleReturnMs: number;
+  /** Write-back, heartbeat and recall answers happen this often (spec: spent units at least every second). */
+  tickMs: number;
+  /** How long a process whose org row is empty waits for other processes to return spare units. */
+  recallWaitMs: number;
+  /** A holder silent for this long is dead: its leases are returned before a short process gives up. */
+  staleAfterMs: number;
+  /** A failed background write (the next tick retries it); units are safe on disk either way. */
+  onError: (error: unknown) => void;
 }
 
+/** While one process waits for another's spare units, both reserve only what each request needs. */
+const CONTENDED_MS = 5_000;
+const RECALL_POLL_MS = 20;
 /**
- * Charging without a row lock per request: each process reserves a block of units from the
- * org's row in one atomic update and spends it in memory. No process can spend units it has not
- * reserved, so balances never go negative even with many API processes; unspent units return to
- * the row when the org goes idle or the process closes. Sum of charges = balance drop once
- * leases are returned. While a lease holds enough, a charge touches no database at all; the
- * next reservation starts before the lease runs dry.
+ * After the whole balance fell short (row, dead leases swept, live ones recalled), requests for as
+ * much or more are refused without another round for this long: an unfunded or drained org costs
+ * no database writes per request. Credit added meanwhile shows within this time (spec: seconds).
+ */
+const SHORT_MEMO_MS = 1_000;
+
+/**
+ * One process's credit: leases reserved from org rows into lease rows of its own (migration 0005),
+ * spent in memory without a database round trip, written back by `LeaseWriter` every tick. No
+ * process can spend units it has not reserved, so balances never go negative; a request holds its
+ * units from admission to the response, so a served answer is always paid.
  */
 export class CreditLedger {
+  readonly holderId = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
   private readonly leases = new Map<string, Lease>();
   private readonly options: LedgerOptions;
+  private readonly writer: LeaseWriter;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     options: Partial<LedgerOptions> = {},
   ) {
-    this.options = { leaseUnits: 50, maxLeaseUnits: 20_000, idleReturnMs: 1_000, ...options };
+    this.options = {
+      leaseUnits: 50,
+      maxLeaseUnits: 20_000,
+      idleReturnMs: 1_000,
+      tickMs: 250,
+      recallWaitMs: 2_000,
+      staleAfterMs: LEASE_STALE_AFTER_MS,
+      onError: (error) => console.error('credit ledger: background write failed; the next tick retries', error),
+      ...options,
+    };
+    this.writer = new LeaseWriter(db, this.holderId, this.leases, this.options);
   }
 
   private lease(orgId: string): Lease {
     let lease = this.leases.get(orgId);
     if (!lease) {
-      lease = { units: 0, rowBalance: 0, pending: null, windowStart: Date.now(), windowUnits: 0, lastChargeAt: 0, idleTimer: null };
+      lease = newLease(orgId);
       this.leases.set(orgId, lease);
     }
     return lease;
   }
 
-  /** Units this process holds for the org (added to the row's balance when showing a balance). */
-  unspent(orgId: string): number {
-    return this.leases.get(orgId)?.units ?? 0;
-  }
-
-  /** The org's whole balance (row + lease) as this process last saw it, or null without a live lease. */
-  knownBalance(orgId: string): number | null {
-    const lease = this.leases.get(orgId);
-    return lease && lease.units > 0 ? lease.rowBalance + lease.units : null;
-  }
-
-  /** Debits `units`; the balance left (row + lease), or null when the org cannot cover it. */
-  async charge(orgId: string, units: number): Promise<number | null> {
+  /** Holds `units` of the org's credit for one request; null when the whole balance cannot cover them. */
+  async hold(orgId: string, units: number): Promise<Hold | null> {
     const lease = this.lease(orgId);
+    const hold: Hold = { lease, generation: lease.generation, units: 0 };
+    return (await this.ensure(hold, units, false)) >= units ? hold : null;
+  }
+
+  /**
+   * Makes the hold at least `total` units. All or nothing, unless `partial`: then as many as the
+   * balance allows. Returns the units held.
+   */
+  async ensure(hold: Hold, total: number, partial: boolean): Promise<number> {
+    const { lease } = hold;
+    let phase: 'acquire' | 'rest' | 'done' = 'acquire';
     for (;;) {
-      if (lease.units >= units) {
-        lease.units -= units;
-        this.track(orgId, lease, units);
-        return lease.rowBalance + lease.units;
-      }
-      if (lease.pending) {
-        await lease.pending;
+      if (hold.generation !== lease.generation) Object.assign(hold, { generation: lease.generation, units: 0 });
+      const missing = total - hold.units;
+      if (missing <= 0) return hold.units;
+      const free = freeUnits(lease);
+      if (free >= missing || (phase === 'done' && free > 0)) {
+        const got = Math.min(missing, free);
+        lease.held += got;
+        hold.units += got;
         continue;
       }
-      const need = units - lease.units;
-      if (!(await this.reserve(lease, orgId, need))) return null;
-    }
-  }
-
-  private reservationSize(lease: Lease, need: number): number {
-    const recent = lease.windowUnits * 2;
-    return Math.max(need, Math.min(this.options.maxLeaseUnits, Math.max(this.options.leaseUnits, recent)));
-  }
-
-  /** One atomic reservation of at least `need` units; false when the row holds fewer. */
-  private reserve(lease: Lease, orgId: string, need: number): Promise<boolean> {
-    let granted = false;
-    const work = (async () => {
-      const { rows } = await this.db.query<{ balance: number; taken: number }>(
-        /* SQL */ `WITH o AS (SELECT balance_units FROM orgs WHERE org_id = $1 FOR UPDATE)
-                   UPDATE orgs SET balance_units = orgs.balance_units - LEAST(o.balance_units, $2)
-                   FROM o WHERE orgs.org_id = $1 AND o.balance_units >= $3
-                   RETURNING orgs.balance_units AS balance, LEAST(o.balance_units, $2) AS taken`,
-        [orgId, this.reservationSize(lease, need), need],
-      );
-      if (rows[0]) {
-        lease.units += Number(rows[0].taken);
-        lease.rowBalance = Number(rows[0].balance);
-        granted = true;
+      if (phase === 'done') return hold.units;
+      if (lease.busy) {
+        await lease.busy;
+        continue;
       }
-    })();
-    lease.pending = work.finally(() => {
-      lease.pending = null;
-    });
-    return lease.pending.then(() => granted);
-  }
-
-  private track(orgId: string, lease: Lease, units: number): void {
-    const now = Date.now();
-    if (now - lease.windowStart >= 1_000) {
-      lease.windowStart = now;
-      lease.windowUnits = 0;
+      const need = missing - free;
+      if (phase === 'rest') {
+        // The whole balance is short: whatever the row still has (after the recalls) is the most.
+        await this.exclusive(lease, () => this.take(lease, 1, need, false));
+        phase = 'done';
+      } else if (!(await this.exclusive(lease, () => this.acquire(lease, need)))) {
+        if (!partial) return hold.units;
+        phase = 'rest';
+      }
     }
-    lease.windowUnits += units;
-    lease.lastChargeAt = now;
-    // Reserve the next block while a quarter of this one is left, so charges never wait for it.
-    if (!lease.pending && lease.units < this.reservationSize(lease, 1) / 4) {
-      void this.reserve(lease, orgId, 1).catch(() => undefined);
+  }
+
+  /**
+   * Spends `units` (at most what the hold has) and lets go of the rest of the hold. Returns the
+   * org's balance after the charge, as this process knows it.
+   */
+  spend(hold: Hold, units: number, usage: Usage): number {
+    const { lease } = hold;
+    if (hold.generation === lease.generation) {
+      if (units > hold.units) throw new Error(`spending ${units} units from a hold of ${hold.units}`);
+      const now = Date.now();
+      lease.held -= hold.units;
+      lease.unspent -= units;
+      lease.unwritten += units;
+      lease.usage.add(lease.orgId, usage, units, now);
+      trackSpending(lease, units, now);
+      this.prefetch(lease, now);
+      this.writer.start();
     }
-    if (!lease.idleTimer) this.armIdleTimer(orgId, lease);
+    hold.units = 0;
+    return lease.rest + lease.unspent;
   }
 
-  private armIdleTimer(orgId: string, lease: Lease): void {
-    lease.idleTimer = setTimeout(() => {
-      lease.idleTimer = null;
-      const idleFor = Date.now() - lease.lastChargeAt;
-      if (idleFor >= this.options.idleReturnMs) void this.returnLease(orgId).catch(() => undefined);
-      else this.armIdleTimer(orgId, lease);
-    }, this.options.idleReturnMs);
-    lease.idleTimer.unref();
+  release(hold: Hold): void {
+    if (hold.generation === hold.lease.generation) hold.lease.held -= hold.units;
+    hold.units = 0;
   }
 
-  private async returnLease(orgId: string): Promise<void> {
+  /** The org's whole balance: its row, other processes' leases, and this process's lease as spent so far. */
+  async balance(orgId: string): Promise<number> {
+    const credit = await sql.findOrgCredit(this.db, orgId, this.holderId);
     const lease = this.leases.get(orgId);
-    if (!lease) return;
-    while (lease.pending) await lease.pending;
-    if (lease.units <= 0) return;
-    const units = lease.units;
-    // Taken out first: a charge arriving meanwhile reserves afresh instead of spending returned units.
-    lease.units = 0;
-    const work = (async () => {
-      const { rows } = await this.db.query<{ balance_units: number }>(
-        /* SQL */ `UPDATE orgs SET balance_units = balance_units + $2 WHERE org_id = $1 RETURNING balance_units`,
-        [orgId, units],
-      );
-      lease.rowBalance = Number(rows[0]?.balance_units ?? 0);
-    })();
-    lease.pending = work.finally(() => {
-      lease.pending = null;
-    });
-    await lease.pending;
+    return (credit?.row ?? 0) + (credit?.leased ?? 0) + (lease?.leaseId != null ? lease.unspent : 0);
   }
 
-  /** Returns every unspent unit to its row (process shutdown, tests, admin reads). */
+  /** Writes spent units and usage now (tests; the writer does it every tick anyway). */
   async flush(): Promise<void> {
-    for (const lease of this.leases.values()) {
-      if (lease.idleTimer) clearTimeout(lease.idleTimer);
-      lease.idleTimer = null;
+    await this.writer.writeNow();
+  }
+
+  /** Writes everything back and returns every unspent unit to its org (shutdown); usable again afterwards. */
+  async close(): Promise<void> {
+    await Promise.all([...this.leases.values()].map((lease) => lease.busy));
+    await this.writer.stop();
+  }
+
+  /** Runs `work` as the lease's one reservation or return in flight; others wait for `lease.busy`. */
+  private exclusive<T>(lease: Lease, work: () => Promise<T>): Promise<T> {
+    const running = work();
+    const settled: Promise<void> = running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        if (lease.busy === settled) lease.busy = null;
+      });
+    lease.busy = settled;
+    return running;
+  }
+
+  /** Reserve the next block while a quarter of this one is left, so charges never wait for it. */
+  private prefetch(lease: Lease, now: number): void {
+    const desired = desiredUnits(lease, this.options, now);
+    if (lease.busy || desired === 0 || freeUnits(lease) >= desired / 4) return;
+    void this.exclusive(lease, () => this.take(lease, 0, desired, true)).catch(this.options.onError);
+  }
+
+  /**
+   * Adds at least `need` units to the lease; false when the whole balance cannot cover them. An
+   * empty row is not the end: leases of dead processes are swept, live ones are asked to return
+   * their spare units, and the org is marked contended so nobody reserves ahead for a while.
+   */
+  private async acquire(lease: Lease, need: number): Promise<boolean> {
+    const now = Date.now();
+    if (lease.short && now < lease.short.until && need >= lease.short.units) return false;
+    const want = Math.max(need, desiredUnits(lease, this.options, now));
+    if (await this.take(lease, need, want, true)) return true;
+    const enough = await this.recall(lease, need);
+    lease.short = enough ? null : { units: need, until: Date.now() + SHORT_MEMO_MS };
+    return enough;
+  }
+
+  /** The row is short: sweep dead holders' leases of the org, ask live ones for spare units, wait for their answers. */
+  private async recall(lease: Lease, need: number): Promise<boolean> {
+    lease.contendedUntil = Date.now() + CONTENDED_MS;
+    await sql.sweepStale(this.db, { staleAfterMs: this.options.staleAfterMs, orgId: lease.orgId });
+    const asked = await sql.requestRecall(this.db, lease.orgId, this.holderId);
+    const deadline = Date.now() + this.options.recallWaitMs;
+    for (;;) {
+      // Counted before the take: a recall answered in between still gets its units taken next round.
+      const pending = asked > 0 ? await sql.countPendingRecalls(this.db, lease.orgId, this.holderId) : 0;
+      if (await this.take(lease, need, need, false)) return true;
+      if (pending === 0 || Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, RECALL_POLL_MS));
     }
-    await Promise.all([...this.leases.keys()].map((orgId) => this.returnLease(orgId)));
+  }
+
+  /** One reservation transaction; false when the row holds fewer than `need` (or nothing, for need 0). */
+  private async take(lease: Lease, need: number, want: number, halve: boolean): Promise<boolean> {
+    await this.writer.register();
+    const leaseId = lease.leaseId;
+    const result = await this.db.transaction(async (tx) => {
+      const lost = leaseId !== null && !(await sql.lockLease(tx, leaseId));
+      const taken = await sql.takeFromOrg(tx, { orgId: lease.orgId, holderId: this.holderId, need, want, halve });
+      if (!taken) return { lost, taken: null, inserted: null };
+      if (leaseId !== null && !lost) {
+        await sql.addToLease(tx, leaseId, taken.taken);
+        return { lost, taken, inserted: null };
+      }
+      return { lost, taken, inserted: await sql.insertLease(tx, { holderId: this.holderId, orgId: lease.orgId, units: taken.taken }) };
+    });
+    if (result.lost && lease.leaseId === leaseId) loseLease(lease);
+    if (!result.taken) return false;
+    if (result.inserted) {
+      lease.leaseId = result.inserted.leaseId;
+      lease.unspent += result.inserted.unspent;
+    } else {
+      lease.unspent += result.taken.taken;
+    }
+    lease.rest = result.taken.rest;
+    lease.short = null;
+    this.writer.start();
+    return true;
   }
 }

@@ -67,8 +67,9 @@ export interface ErrorBody {
 
 export const MINIMUM_TOPUP_USD = 20;
 
-export function paymentRequired(): AppError {
-  return new AppError('payment_required', undefined, undefined, {
+/** D13; `message` states what an answer that cannot be cut short costs and what the balance is (D23). */
+export function paymentRequired(message?: string): AppError {
+  return new AppError('payment_required', message, undefined, {
     checkout: { method: 'POST', path: '/agent/checkout-link', body: { amount_usd: MINIMUM_TOPUP_USD } },
     minimum_usd: MINIMUM_TOPUP_USD,
   });

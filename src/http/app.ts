@@ -8,11 +8,10 @@ import { citationRoutes } from '../resources/citations/routes.js';
 import { claimsRoutes } from '../resources/claims/routes.js';
 import { searchRoutes } from '../resources/search/routes.js';
 import { API_VERSION } from '../version.js';
-import type { CreditLedger } from '../billing/credit-ledger.js';
+import type { ChargingService } from '../billing/charging-service.js';
 import type { ProvenanceService } from '../resources/provenance/service.js';
 import type { Services } from '../services.js';
-import { registerAccessControl } from './access.js';
-import { registerCharging } from './credits.js';
+import { registerDataChain } from './data-chain.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
 import { registerErrorHandling } from './error-handler.js';
@@ -31,8 +30,8 @@ export type App = FastifyInstance;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Credit leases of this process; `flush()` returns unspent units to their orgs. */
-    ledger: CreditLedger;
+    /** The charging service; `close()` writes spent units back and returns unspent ones to their orgs. */
+    charging: ChargingService;
     /** Product freshness; `invalidate()` after an in-process ingest makes new data visible at once. */
     provenance: ProvenanceService;
   }
@@ -44,7 +43,7 @@ declare module 'fastify' {
  * charging, error rendering, documentation) apply to every route, including ones added later.
  */
 export async function buildApp(services: Services, options: BuildOptions = {}): Promise<App> {
-  const { context, ledger, authenticator, provenance } = services;
+  const { context, charging, authenticator, provenance } = services;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: context.config.bodyLimitBytes,
@@ -62,13 +61,12 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   // Order matters: access defaults must be on a route before the registry documents it.
-  app.decorate('ledger', ledger);
-  // Unspent leased units go back to their orgs before the database closes.
-  app.addHook('onClose', async () => ledger.flush());
-  registerAccessControl(app, authenticator);
+  app.decorate('charging', charging);
+  // Spent units are written and unspent ones go back to their orgs before the database closes.
+  app.addHook('onClose', async () => charging.close());
+  registerDataChain(app, { authenticator, charging });
   const registry = new RouteRegistry();
   registry.attach(app);
-  registerCharging(app, ledger);
 
   await app.register(swagger, {
     openapi: {

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   /** Extra routes to add before the app is ready (e.g. a small /v1 route for charging tests). */
   routes?: (app: App) => void | Promise<void>;
   env?: Record<string, string>;
+  /** Wraps the database the app uses (e.g. to record the statements it sends); tests still set up data on the real one. */
+  wrapDatabase?: (db: Database) => Database;
 }
 
 /** The real app on a private real database, driven through `inject`. */
@@ -29,7 +31,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const database: TestDatabase = await createTestDatabase();
   const config = loadConfig({ PUBLIC_BASE_URL: 'https://patents.example.test', ...options.env });
   const notices: OwnerNotice[] = [];
-  const app = await buildApp(buildServices({ config, db: database.db, notifier: { send: async (notice) => void notices.push(notice) } }));
+  const db = options.wrapDatabase ? options.wrapDatabase(database.db) : database.db;
+  const app = await buildApp(buildServices({ config, db, notifier: { send: async (notice) => void notices.push(notice) } }));
   await options.routes?.(app);
   await app.ready();
   return {
@@ -60,9 +63,9 @@ export async function fundedKey(ctx: TestContext, email: string, units: number):
   return account;
 }
 
-/** The org's balance in its row, after this app returned every leased unit. */
+/** The org's balance in its row, after this app wrote back its charges and returned every leased unit. */
 export async function balanceOf(ctx: Pick<TestContext, 'app' | 'db'>, orgId: string): Promise<number> {
-  await ctx.app.ledger.flush();
+  await ctx.app.charging.close();
   const org = await accounts.findOrgById(ctx.db, orgId);
   if (!org) throw new Error(`no org ${orgId}`);
   return org.balance_units;

@@ -121,7 +121,10 @@ Until then every data request answers 402 \`payment_required\`, whose body names
 20 US dollars buy 1,000 units; credit never expires. A request costs 1 unit; a list response costs 1 unit per
 100 rows returned (at least 1). Only 2xx responses are charged. Every response carries \`X-Credits-Charged\`
 (0 on errors); charged responses also carry \`X-Credits-Remaining\`, the balance after the charge.
-A list never costs more than your balance: it returns fewer rows and a cursor to continue.
+A list that can be cut (transactions, forward citations, search) never costs more than your balance: it returns
+at most balance × 100 rows and a cursor to continue. An answer that cannot be cut (batch status, backward citations)
+is refused with 402 \`payment_required\` before any work when the balance cannot pay for it; the message states the
+units it needs and the balance. \`HEAD\` is not offered on /v1 (404, never charged).
 
 ## Conventions
 - Application numbers are 8 digits; slashes, commas and spaces are ignored (\`17/248,024\` = \`17248024\`).

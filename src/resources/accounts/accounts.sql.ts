@@ -23,6 +23,11 @@ export async function findOrgByEmailForUpdate(db: Queryable, email: string): Pro
   return rows[0] ?? null;
 }
 
+export async function findOrgByEmail(db: Queryable, email: string): Promise<OrgRow | null> {
+  const { rows } = await db.query<OrgRow>(/* SQL */ `SELECT * FROM orgs WHERE owner_email = $1`, [email]);
+  return rows[0] ?? null;
+}
+
 export async function findOrgById(db: Queryable, orgId: string): Promise<OrgRow | null> {
   const { rows } = await db.query<OrgRow>(/* SQL */ `SELECT * FROM orgs WHERE org_id = $1`, [orgId]);
   return rows[0] ?? null;
@@ -98,11 +103,6 @@ export async function findActiveKeysByPrefix(db: Queryable, prefix: string): Pro
     { name: 'api_keys_select_active_by_prefix' },
   );
   return rows;
-}
-
-export async function findOrgBalance(db: Queryable, orgId: string): Promise<number | null> {
-  const { rows } = await db.query<{ balance_units: number }>(/* SQL */ `SELECT balance_units FROM orgs WHERE org_id = $1`, [orgId]);
-  return rows[0]?.balance_units ?? null;
 }
 
 /** Adds units and marks the first funding; a repeated `reference` (a retried payment) adds nothing. */

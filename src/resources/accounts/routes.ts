@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signupNotice } from '../../billing/notifier.js';
-import type { CreditLedger } from '../../billing/credit-ledger.js';
+import type { ChargingService } from '../../billing/charging-service.js';
 import type { AppContext } from '../../context.js';
 import type { Authenticator } from './authenticator.js';
 import { AppError, MINIMUM_TOPUP_USD } from '../../domain/errors.js';
@@ -18,11 +18,11 @@ function signupNote(baseUrl: string): string {
 /** Spec §4 "Account and billing": signup, extra keys, the account view and checkout links. */
 export function accountRoutes({
   context,
-  ledger,
+  charging,
   authenticator,
 }: {
   context: AppContext;
-  ledger: CreditLedger;
+  charging: ChargingService;
   authenticator: Authenticator;
 }): FastifyPluginAsyncTypebox {
   const { db, config, notifier } = context;
@@ -97,8 +97,8 @@ export function accountRoutes({
       },
       async (request) => {
         const view = await accountView(db, request.caller!.orgId);
-        // Units this process has leased are still the org's: show them.
-        return { ...view, balance_units: view.balance_units + ledger.unspent(view.org_id) };
+        // The whole balance: units leased by any process (this one or another) are still the org's.
+        return { ...view, balance_units: await charging.balance(view.org_id) };
       },
     );
 

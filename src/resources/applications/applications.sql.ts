@@ -89,6 +89,15 @@ export interface StatusRow {
   applicant_name: string | null;
 }
 
+/** Which of `numbers` are on file (an index-only look, before a batch answer's work). */
+export async function findHeldNumbers(db: Queryable, numbers: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ application_number: string }>(
+    /* SQL */ `SELECT application_number FROM applications WHERE application_number = ANY($1::text[])`,
+    [numbers],
+  );
+  return rows.map((row) => row.application_number);
+}
+
 export async function findStatuses(db: Queryable, numbers: string[]): Promise<StatusRow[]> {
   const { rows } = await db.query<StatusRow>(
     /* SQL */ `SELECT application_number, status_code, status_description, status_date, patent_number, publication_number, applicant_name

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { affordableRows, chargeForRows } from '../../billing/charges.js';
+import { chargeOf } from '../../billing/charges.js';
 import type { ApplicationService } from './service.js';
 import type { TransactionService } from './transactions.js';
 import * as schemas from './schemas.js';
@@ -63,7 +63,7 @@ export function applicationRoutes({
     app.post(
       '/v1/applications/status',
       {
-        config: { cost: '1 unit per 100 rows returned (at least 1)' },
+        config: { cost: '1 unit per 100 rows returned (at least 1); 402 before the work when the balance cannot pay for every row' },
         schema: {
           summary: 'Status of up to 1,000 applications at once',
           description:
@@ -74,8 +74,11 @@ export function applicationRoutes({
         },
       },
       async (request) => {
-        const result = await applications.batchStatus(request.body.application_numbers);
-        chargeForRows(request, result.results.length);
+        const numbers = request.body.application_numbers;
+        // D23: a batch answer cannot be cut short, so a balance that cannot pay for it is told before the work.
+        await chargeOf(request).requireRows(applications.batchRowsAtMost(numbers), () => applications.batchRows(numbers));
+        const result = await applications.batchStatus(numbers);
+        chargeOf(request).served(result.results.length);
         return result;
       },
     );
@@ -94,9 +97,9 @@ export function applicationRoutes({
         },
       },
       async (request) => {
-        const limit = Math.min(request.query.limit, affordableRows(request));
+        const limit = await chargeOf(request).affordableRows(request.query.limit);
         const page = await transactions.page({ applicationNumber: request.params.application_number, ...request.query, limit });
-        chargeForRows(request, page.transactions.length);
+        chargeOf(request).served(page.transactions.length);
         return page;
       },
     );

@@ -95,6 +95,18 @@ export class ApplicationService {
     return this.view(row);
   }
 
+  /** The most rows a batch answer can hold: one per readable number (a bound that costs no query). */
+  batchRowsAtMost(inputs: string[]): number {
+    return inputs.filter((input) => parseApplicationNumber(input) !== null).length;
+  }
+
+  /** The rows a batch answer will hold: one per readable number on file, repeats included. */
+  async batchRows(inputs: string[]): Promise<number> {
+    const numbers = inputs.flatMap((input) => parseApplicationNumber(input) ?? []);
+    const held = new Set(await sql.findHeldNumbers(this.db, [...new Set(numbers)]));
+    return numbers.filter((number) => held.has(number)).length;
+  }
+
   /** Rows in request order; unknown and unreadable numbers returned as the caller wrote them. */
   async batchStatus(inputs: string[]) {
     const parsed = inputs.map((input) => ({ input, number: parseApplicationNumber(input) }));

@@ -32,6 +32,16 @@ export async function findBackward(
   return { grant: grant.rows[0], citations: rows };
 }
 
+/** How many front-page citations the grant carries, and whether any loaded grant cites the patent (counts only, before the work). */
+export async function countCitations(db: Queryable, patentNumber: string): Promise<{ backward: number; forward: boolean }> {
+  const { rows } = await db.query<{ backward: number; forward: boolean }>(
+    /* SQL */ `SELECT (SELECT count(*) FROM citations WHERE citing_number = $1)::int AS backward,
+                      EXISTS (SELECT 1 FROM citations WHERE cited_group = 'patents' AND cited_number = $1) AS forward`,
+    [patentNumber],
+  );
+  return rows[0] ?? { backward: 0, forward: false };
+}
+
 export interface ForwardRow {
   patent_number: string;
   grant_date: string;

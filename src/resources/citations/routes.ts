@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { affordableRows, chargeForRows } from '../../billing/charges.js';
+import { chargeOf } from '../../billing/charges.js';
 import { PatentParams } from '../applications/schemas.js';
 import type { CitationService } from './service.js';
 import { CitationsQuery, CitationsResponse } from './schemas.js';
@@ -10,7 +10,10 @@ export function citationRoutes({ citations }: { citations: CitationService }): F
     app.get(
       '/v1/patents/:patent_number/citations',
       {
-        config: { cost: '1 unit per 100 citation rows returned (at least 1)', errors: ['not_found'] },
+        config: {
+          cost: '1 unit per 100 citation rows returned (at least 1); the backward list comes whole or, beyond the balance, 402 before the work',
+          errors: ['not_found'],
+        },
         schema: {
           summary: 'Citations of a patent, backward (its front page) and forward (loaded grants citing it)',
           description:
@@ -22,12 +25,15 @@ export function citationRoutes({ citations }: { citations: CitationService }): F
         },
       },
       async (request) => {
-        const { body, rows } = await citations.of({
-          patentNumber: request.params.patent_number,
-          ...request.query,
-          maxRows: affordableRows(request),
-        });
-        chargeForRows(request, rows);
+        const charge = chargeOf(request);
+        const { patent_number: patentNumber } = request.params;
+        const { direction, limit } = request.query;
+        // D23: the backward list cannot be cut short; 402 before the work when the balance cannot pay for it.
+        const least = direction === 'forward' ? 0 : await citations.uncuttableRows(patentNumber, direction);
+        await charge.requireRows(least);
+        const maxRows = await charge.affordableRows(least + (direction === 'backward' ? 0 : limit));
+        const { body, rows } = await citations.of({ patentNumber, ...request.query, maxRows });
+        charge.served(rows);
         return body;
       },
     );

@@ -68,6 +68,15 @@ export class CitationService {
   ) {}
 
   /**
+   * The rows an answer holds however short it is cut (D23): the whole backward list, plus the
+   * first forward citation when the forward list is asked for and not empty.
+   */
+  async uncuttableRows(input: string, direction: Direction): Promise<number> {
+    const counted = await sql.countCitations(this.db, requirePatentNumber(input));
+    return (direction === 'forward' ? 0 : counted.backward) + (direction !== 'backward' && counted.forward ? 1 : 0);
+  }
+
+  /**
    * `maxRows` is what the caller can pay for (D15): the backward list is whole, the forward page
    * takes what is left of it. Returns the body and how many citation rows it holds.
    */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { affordableRows, chargeForRows } from '../../billing/charges.js';
+import { chargeOf } from '../../billing/charges.js';
 import type { SearchService } from './service.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
 
@@ -20,8 +20,8 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
         },
       },
       async (request) => {
-        const result = await search.search({ ...request.query, limit: Math.min(request.query.limit, affordableRows(request)) });
-        chargeForRows(request, result.results.length);
+        const result = await search.search({ ...request.query, limit: await chargeOf(request).affordableRows(request.query.limit) });
+        chargeOf(request).served(result.results.length);
         return result;
       },
     );
