@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
+import { openPostgres } from '../src/db/postgres-engine.js';
 import { buildServices } from '../src/services.js';
 import { defineJob } from '../src/worker/job-type.js';
 import { JobQueue } from '../src/worker/queue.js';
@@ -62,6 +63,25 @@ async function jobState(key: string): Promise<{ state: string; output: Record<st
 }
 
 const seconds = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
+
+describe('opening', () => {
+  it('two processes opening the queue at once on a fresh database both succeed (pg-boss alone deadlocks here)', async () => {
+    const fresh = await createTestDatabase();
+    // On PostgreSQL a second pool is a second process's connections; embedded, one session serves both.
+    const second = fresh.url ? openPostgres({ connectionString: fresh.url }) : fresh.db;
+    try {
+      const options = { supervise: false, maintenanceIntervalSeconds: 30, onError: () => undefined };
+      const types = TEST_REGISTRY.map((entry) => entry.job);
+      const opened = await Promise.all([JobQueue.open(fresh.db, types, options), JobQueue.open(second, types, options)]);
+      for (const each of opened) await each.close();
+      const { rows } = await fresh.db.query<{ name: string }>(`SELECT name FROM pgboss.queue ORDER BY name`);
+      expect(rows.map((row) => row.name)).toEqual(types.map((type) => type.name).sort());
+    } finally {
+      if (second !== fresh.db) await second.close();
+      await fresh.drop();
+    }
+  });
+});
 
 describe('enqueue', () => {
   it('a job enqueued in a transaction that rolls back never exists, so never runs; one that commits runs', async () => {

@@ -4,6 +4,9 @@ import type { Database, Queryable } from '../db/database.js';
 import { type JobType, parsePayload } from './job-type.js';
 import { pgBossAdapter } from './pg-boss-adapter.js';
 
+/** Any constant, distinct from the migration lock's: every process creating queues takes it. */
+const QUEUE_SETUP_LOCK_KEY = 7_240_502;
+
 /** A job taken from the queue: this worker holds it until it completes or fails it. */
 export interface FetchedJob {
   id: string;
@@ -49,7 +52,13 @@ export class JobQueue {
     });
     boss.on('error', (error) => options.onError(error));
     await boss.start();
-    for (const type of types) await boss.createQueue(type.name, { name: type.name, policy: 'short' });
+    await db.transaction(async (tx) => {
+      // Two processes creating one queue at once deadlock inside pg-boss's create_queue (4 of 4
+      // tries on PostgreSQL 15): creators take turns, and a later one finds the queue there.
+      await tx.query(/* SQL job_queue_setup_lock */ `SELECT pg_advisory_xact_lock($1)`, [QUEUE_SETUP_LOCK_KEY]);
+      const creator = new PgBoss({ db: pgBossAdapter(tx), supervise: false, schedule: false, migrate: false });
+      for (const type of types) await creator.createQueue(type.name, { name: type.name, policy: 'short' });
+    });
     return new JobQueue(boss, new Map(types.map((type) => [type.name, type as JobType])));
   }
 

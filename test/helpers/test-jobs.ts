@@ -83,8 +83,10 @@ export const hangFirstJob = defineJob({
   expireInSeconds: 3,
   concurrency: 1,
   dedupeKey: (payload) => payload.key,
-  async handle(payload, { services, attempt, signal }) {
+  async handle(payload, { services, attempt, signal, log }) {
     await recordStart(services.context.db, payload.key, attempt);
+    // Said after the commit: a test that cannot read the database (an embedded one the child holds) waits for this line.
+    log.info({ key: payload.key, attempt }, 'run recorded');
     if (attempt === 1) await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
     await recordFinish(services.context.db, payload.key, attempt);
   },
