@@ -91,7 +91,11 @@ it(`\`patent-status worker\` prunes stale ingest runs on its first start and sto
         ('PTFWPRD', 'old-failed.json', '2026-01-02', now() - interval '100 days', 'failed'),
         ('PTFWPRD', 'old-abandoned.json', '2026-01-03', now() - interval '100 days', 'running'),
         ('PTFWPRD', 'recent-failed.json', '2026-11-01', now() - interval '3 days', 'failed'),
-        ('PTFWPRD', 'old-succeeded.json', '2026-01-01', now() - interval '100 days', 'succeeded')`);
+        ('PTFWPRD', 'old-succeeded.json', '2026-01-01', now() - interval '100 days', 'succeeded'),
+        ('PTFWPRD', 'old-failed-with-events.json', '2026-01-04', now() - interval '100 days', 'failed')`);
+      // Its committed batches recorded an event, which names the run as its provenance: the run stays.
+      await conn.exec(`INSERT INTO events (event_id, event_type, detected_at, run_id)
+        SELECT 'evt_kept', 'status_change', now(), run_id FROM ingest_runs WHERE file_name = 'old-failed-with-events.json'`);
     });
     const worker = child('src/cli.ts', ['worker'], { ...db.env, LOG_LEVEL: 'info' });
     const pruned = logLine(await worker.waitForLine((line) => logLine(line)?.msg === 'stale ingest runs pruned', 60_000, 'the prune job'));
@@ -102,7 +106,7 @@ it(`\`patent-status worker\` prunes stale ingest runs on its first start and sto
     const left = await db.use(
       async (conn) => (await conn.query<{ file_name: string }>(`SELECT file_name FROM ingest_runs ORDER BY file_name`)).rows,
     );
-    expect(left.map((row) => row.file_name)).toEqual(['old-succeeded.json', 'recent-failed.json']);
+    expect(left.map((row) => row.file_name)).toEqual(['old-failed-with-events.json', 'old-succeeded.json', 'recent-failed.json']);
   } finally {
     await db.drop();
   }

@@ -52,13 +52,18 @@ export class JobQueue {
     });
     boss.on('error', (error) => options.onError(error));
     await boss.start();
-    await db.transaction(async (tx) => {
-      // Two processes creating one queue at once deadlock inside pg-boss's create_queue (4 of 4
-      // tries on PostgreSQL 15): creators take turns, and a later one finds the queue there.
-      await tx.query(/* SQL job_queue_setup_lock */ `SELECT pg_advisory_xact_lock($1)`, [QUEUE_SETUP_LOCK_KEY]);
-      const creator = new PgBoss({ db: pgBossAdapter(tx), supervise: false, schedule: false, migrate: false });
-      for (const type of types) await creator.createQueue(type.name, { name: type.name, policy: 'short' });
-    });
+    try {
+      await db.transaction(async (tx) => {
+        // Two processes creating one queue at once deadlock inside pg-boss's create_queue (4 of 4
+        // tries on PostgreSQL 15): creators take turns, and a later one finds the queue there.
+        await tx.query(/* SQL job_queue_setup_lock */ `SELECT pg_advisory_xact_lock($1)`, [QUEUE_SETUP_LOCK_KEY]);
+        const creator = new PgBoss({ db: pgBossAdapter(tx), supervise: false, schedule: false, migrate: false });
+        for (const type of types) await creator.createQueue(type.name, { name: type.name, policy: 'short' });
+      });
+    } catch (error) {
+      await boss.stop({ graceful: false, close: false });
+      throw error;
+    }
     return new JobQueue(boss, new Map(types.map((type) => [type.name, type as JobType])));
   }
 

@@ -40,10 +40,10 @@ export function latestSlot(rule: ScheduleRule, now: Date): Date {
 }
 
 /**
- * One tick: for each entry whose newest slot is not yet enqueued, claims the slot and enqueues
- * its job in one transaction. A slot is claimed once across all workers, and a worker that was
- * down catches up with the newest slot only (a maintenance job needs no backlog of missed runs).
- * Returns the names of the entries this call enqueued.
+ * Enqueues scheduled jobs. Each tick, for every entry whose newest slot is not enqueued yet, it
+ * claims the slot and enqueues the job in one transaction: a slot is claimed once across all
+ * workers, and after every worker was down the schedule catches up with the newest slot only
+ * (a maintenance job needs no backlog of missed runs).
  */
 export class Scheduler {
   /** Newest slot this process saw claimed, per entry: a slot is tried once per process, not once per tick. */
@@ -55,6 +55,7 @@ export class Scheduler {
     private readonly entries: readonly ScheduleEntry[],
   ) {}
 
+  /** Returns the names of the entries this call enqueued. */
   async tick(): Promise<string[]> {
     if (this.entries.length === 0) return [];
     const now = await databaseNow(this.db);

@@ -45,7 +45,12 @@ export async function startWorker(
       onError: (error) => options.log.error({ err: error }, 'job queue maintenance failed'),
     },
   );
-  await queue.maintain();
+  try {
+    await queue.maintain();
+  } catch (error) {
+    await queue.close();
+    throw error;
+  }
   const scheduler = new Scheduler(
     db,
     queue,
