@@ -44,10 +44,12 @@ describe('migrate() on the migrated template', () => {
       { version: 2, name: '0002-product-state.sql' },
       { version: 3, name: '0003-file-wrapper.sql' },
       { version: 4, name: '0004-full-text.sql' },
+      { version: 6, name: '0006-job-schedule.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);
     expect(await tableExists('product_state')).toBe(true);
+    expect(await tableExists('job_schedule')).toBe(true);
   });
 });
 
