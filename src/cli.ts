@@ -8,12 +8,14 @@ import { runDemo } from './commands/demo.js';
 import { runIngest } from './commands/ingest.js';
 import { runSynth } from './commands/synth.js';
 import { startServer } from './commands/serve.js';
+import { runWorker } from './commands/worker.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 
 const USAGE = `usage: patent-status <command>
   serve      serve the API (REST and discovery) on HOST:PORT
   demo       embedded database, a funded demo key printed, API served
+  worker     run background jobs (maintenance, schedule) until SIGINT/SIGTERM
   migrate    apply pending database migrations
   ingest     load bulk files: ingest file-wrapper|grants|publications <files…>
   synth      write a synthetic corpus: synth --out DIR --applications N --seed S [--full-text]
@@ -37,6 +39,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'demo':
       await runDemo(config);
+      return;
+    case 'worker':
+      await runWorker(config, rest);
       return;
     case 'migrate':
       await withDatabase(config, async (db) => {

@@ -51,6 +51,7 @@ describe('migrate() on the migrated template', () => {
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);
     expect(await tableExists('product_state')).toBe(true);
+    expect(await tableExists('job_schedule')).toBe(true);
   });
 });
 

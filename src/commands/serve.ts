@@ -5,7 +5,9 @@ import { openDatabase } from '../db/open.js';
 import { buildApp, type App } from '../http/app.js';
 import { createNotifier } from '../billing/notifier.js';
 import { buildServices } from '../services.js';
+import { type RunningWorker, type WorkerOptions, startWorker } from '../worker/start.js';
 import pino from 'pino';
+import { shutdownSignal } from './shutdown.js';
 
 export function createLogger(config: Config) {
   // Keys travel in headers; Fastify logs no headers by default, and these paths make sure of it.
@@ -15,34 +17,53 @@ export function createLogger(config: Config) {
 export interface Running {
   app: App;
   db: Database;
+  /** The in-process worker: on the embedded engine only (on PostgreSQL, operators run `worker` processes). */
+  worker: RunningWorker | null;
+  /** Stops the worker (running jobs finish) and the server, then closes the database. */
   close(): Promise<void>;
 }
 
-/** Opens the database, applies migrations and listens; SIGINT/SIGTERM close everything in order. */
-export async function startServer(config: Config, beforeListen?: (db: Database) => Promise<void>): Promise<Running> {
+export interface ServerOptions {
+  /** Aborting it shuts server and worker down gracefully. Unset: the first SIGINT/SIGTERM does, and the process then exits. */
+  signal?: AbortSignal;
+  /** Settings of the in-process worker (tests shorten its intervals). */
+  worker?: Partial<WorkerOptions>;
+}
+
+/**
+ * Opens the database, applies migrations and listens. On the embedded engine it also runs the
+ * worker in this process: a data directory belongs to one process, so no other could.
+ */
+export async function startServer(
+  config: Config,
+  beforeListen?: (db: Database) => Promise<void>,
+  options: ServerOptions = {},
+): Promise<Running> {
   const logger = createLogger(config);
+  const signal = options.signal ?? shutdownSignal(logger);
   const db = await openDatabase(config);
+  let app: App | null = null;
+  let worker: RunningWorker | null = null;
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     if (beforeListen) await beforeListen(db);
     const services = buildServices({ config, db, notifier: createNotifier(config.smtp, logger) });
-    const app = await buildApp(services, { logger });
-    await app.listen({ port: config.port, host: config.host });
+    const server = (app = await buildApp(services, { logger }));
+    if (db.engine === 'pglite') worker = await startWorker(services, { ...options.worker, log: logger.child({ component: 'worker' }) });
+    await server.listen({ port: config.port, host: config.host });
+    const running = worker;
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
-        await app.close();
+        await Promise.all([running?.stop(), server.close()]);
         await db.close();
       })());
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        logger.info({ signal }, 'shutting down');
-        void close().then(() => process.exit(0));
-      });
-    }
-    return { app, db, close };
+    signal.addEventListener('abort', () => void close().then(() => (options.signal ? undefined : process.exit(0))), { once: true });
+    return { app: server, db, worker, close };
   } catch (error) {
+    await worker?.stop();
+    await app?.close();
     await db.close();
     throw error;
   }

@@ -1,0 +1,12 @@
+import type { JobType } from './job-type.js';
+import { pruneIngestRuns, pruneIngestRunsDaily } from './jobs/prune-ingest-runs.js';
+import type { ScheduleEntry } from './schedule.js';
+
+export interface Registration {
+  job: JobType;
+  /** Set when the job also runs on a schedule. */
+  schedule?: ScheduleEntry;
+}
+
+/** Every job type the worker runs: adding one is its module in jobs/ and one line here. */
+export const REGISTRY: readonly Registration[] = [{ job: pruneIngestRuns, schedule: pruneIngestRunsDaily }];
