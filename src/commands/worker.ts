@@ -44,7 +44,7 @@ export async function runWorker(config: Config, argv: string[], out: (line: stri
     await aborted(signal);
     await worker.stop();
     // Units a job charged (webhook deliveries, later) go back to the database before it closes.
-    await services.ledger.flush();
+    await services.charging.close();
     logger.info('worker stopped');
   } finally {
     await db.close();

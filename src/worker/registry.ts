@@ -1,5 +1,7 @@
 import type { JobType } from './job-type.js';
 import { pruneIngestRuns, pruneIngestRunsDaily } from './jobs/prune-ingest-runs.js';
+import { rollUpUsage, rollUpUsageHourly } from './jobs/roll-up-usage.js';
+import { sweepLeases, sweepLeasesEvery15s } from './jobs/sweep-leases.js';
 import type { ScheduleEntry } from './schedule.js';
 
 export interface Registration {
@@ -9,4 +11,8 @@ export interface Registration {
 }
 
 /** Every job type the worker runs: adding one is its module in jobs/ and one line here. */
-export const REGISTRY: readonly Registration[] = [{ job: pruneIngestRuns, schedule: pruneIngestRunsDaily }];
+export const REGISTRY: readonly Registration[] = [
+  { job: pruneIngestRuns, schedule: pruneIngestRunsDaily },
+  { job: sweepLeases, schedule: sweepLeasesEvery15s },
+  { job: rollUpUsage, schedule: rollUpUsageHourly },
+];
