@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { parseApplicationNumber } from '../../domain/numbers.js';
+import { parseAnyApplicationNumber } from '../../domain/numbers.js';
 import { statusCategory } from '../../domain/status-codes.js';
 import { notFound } from '../../domain/errors.js';
 import type { ProvenanceService } from '../provenance/service.js';
@@ -96,18 +96,21 @@ export class ApplicationService {
     return this.view(row);
   }
 
-  /** Rows in request order; unknown and unreadable numbers returned as the caller wrote them. */
-  async batchStatus(inputs: string[]) {
-    const parsed = inputs.map((input) => ({ input, number: parseApplicationNumber(input) }));
+  /**
+   * Rows in request order; unknown and unreadable numbers returned as the caller wrote them, also
+   * an entry that is not a string at all (`null`, `17248024` as a JSON number): it is reported, not converted.
+   */
+  async batchStatus(inputs: readonly unknown[]) {
+    const parsed = inputs.map((input) => ({ input, number: typeof input === 'string' ? parseAnyApplicationNumber(input) : null }));
     const wanted = [...new Set(parsed.flatMap((p) => (p.number ? [p.number] : [])))];
     const found = new Map((await sql.findStatuses(this.db, wanted)).map((row) => [row.application_number, row]));
     const results = [];
     const notFoundInputs: string[] = [];
-    const invalid: string[] = [];
+    const invalid: unknown[] = [];
     for (const { input, number } of parsed) {
       const row = number ? found.get(number) : undefined;
       if (!number) invalid.push(input);
-      else if (!row) notFoundInputs.push(input);
+      else if (!row) notFoundInputs.push(input as string);
       else {
         results.push({
           application_number: row.application_number,
