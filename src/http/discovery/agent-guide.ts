@@ -109,9 +109,10 @@ export function renderAgentGuide(entries: RouteEntry[], baseUrl: string): string
   return `# Patent Status Service: guide for AI agents
 
 This service answers questions about US patent applications and patents from its own copy of the
-USPTO's public bulk data: ${capabilities(entries)}. It never calls the patent office live, has no
-rate limit per key, and answers in JSON. \`/health\` names the file date of every bulk product
-loaded. Base address: \`${baseUrl}\`.
+USPTO's public bulk data. It never calls the patent office live, has no rate limit per key, and
+answers in JSON. \`/health\` names the file date of every bulk product loaded. Base address: \`${baseUrl}\`.
+
+What it answers: ${capabilities(entries)}.
 
 ## Authentication
 Send your key on every \`/v1\` request, either as \`X-API-KEY: <key>\` or \`Authorization: Bearer <key>\`.
@@ -138,6 +139,8 @@ A list never costs more than your balance: it returns fewer rows and a cursor to
 
 ## Conventions
 - Application numbers are 8 digits; slashes, commas and spaces are ignored (\`17/248,024\` = \`17248024\`).
+  International applications the office holds go by their PCT number: \`PCT/US2007/019317\` (also as printed on
+  older documents, \`PCT/US07/19317\`).
 - Patent numbers carry no commas; design, plant and reissue prefixes \`D\`, \`PP\`, \`RE\` are allowed.
 - Publication numbers: printed (\`US20230080435A1\`) or bare (\`2023/0080435\`, latest kind A9 > A2 > A1).
 - Dates are \`YYYY-MM-DD\`; timestamps ISO 8601. Lists take \`limit\` (1–1000, default 100) and \`cursor\`, and return \`next_cursor\`.
