@@ -31,12 +31,21 @@ export interface SmtpConfig {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    // One line, every problem in it: the CLI prints it as it is.
+    super(`invalid configuration: ${problems.join('; ')}`);
     this.name = 'ConfigError';
   }
 }
 
 type Env = Record<string, string | undefined>;
+
+/** pino's levels; anything else would only fail later, inside the logger. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** What a command may choose differently when the environment says nothing (the demo listens on loopback only). */
+export interface ConfigDefaults {
+  host?: string;
+}
 
 function isHttpUrl(value: string): boolean {
   if (/\s/.test(value)) return false;
@@ -48,7 +57,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}): Config {
   const problems: string[] = [];
   const text = (name: string): string | null => {
     const value = env[name]?.trim();
@@ -71,7 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const port = integer('PORT', 8080, 0, 65535);
-  const host = text('HOST') ?? '0.0.0.0';
+  const host = text('HOST') ?? defaults.host ?? '0.0.0.0';
   const rawBaseUrl = text('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
   const publicBaseUrl = rawBaseUrl.replace(/\/+$/, '');
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${rawBaseUrl}"`);
@@ -99,6 +108,11 @@ export function loadConfig(env: Env = process.env): Config {
     };
   }
 
+  const logLevel = text('LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text('LOG_LEVEL')}"`);
+  }
+
   const config: Config = {
     databaseUrl,
     dataDir: resolve(text('PATENT_STATUS_DATA_DIR') ?? './data'),
@@ -106,7 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     publicBaseUrl,
     smtp,
-    logLevel: text('LOG_LEVEL') ?? 'info',
+    logLevel,
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
   };

@@ -18,7 +18,15 @@ beforeAll(async () => {
     grantDate: '2014-03-25',
   });
   const busy = fullRecord('18400004', {}, { transactions });
-  await loadFileWrapper(ctx.db, itemsOf([...backfile(), design, busy]), {
+  // The file wrapper holds international applications under their canonical PCT number.
+  const pct = fullRecord('PCT/US2007/019317', {
+    applicationType: 'PCT',
+    statusCode: 218,
+    statusDescription: 'PCT - Application Published',
+    patentNumber: null,
+    publicationNumber: null,
+  });
+  await loadFileWrapper(ctx.db, itemsOf([...backfile(), design, busy, pct]), {
     product: 'PTFWPRE',
     fileName: 'backfile.json',
     fileDate: '2026-11-18',
@@ -113,6 +121,37 @@ describe('GET /v1/applications/{n}', () => {
   });
 });
 
+describe('international (PCT) applications', () => {
+  it.each(['PCT/US07/19317', 'PCT%2FUS07%2F19317', 'PCT/US2007/019317', 'pct/us07/19317', 'PCTUS0719317'])(
+    'finds PCT/US2007/019317 as %s',
+    async (spelling) => {
+      const response = await get(`/v1/applications/${spelling}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ application_number: 'PCT/US2007/019317', application_type: 'PCT', status: { code: 218 } });
+    },
+  );
+
+  it('lists its transactions and answers it in a batch', async () => {
+    const timeline = await get('/v1/applications/PCT/US07/19317/transactions');
+    expect(timeline.statusCode).toBe(200);
+    expect(timeline.json().application_number).toBe('PCT/US2007/019317');
+    const batch = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/applications/status',
+      headers: { 'x-api-key': key },
+      payload: { application_numbers: ['PCT/US07/19317', 'PCT/US07/19318'] },
+    });
+    expect(batch.json()).toMatchObject({ not_found: ['PCT/US07/19318'], invalid: [] });
+    expect(batch.json().results.map((row: { application_number: string }) => row.application_number)).toEqual(['PCT/US2007/019317']);
+  });
+
+  it('422s a PCT number it cannot read', async () => {
+    const response = await get('/v1/applications/PCT%2FUS%2F19317');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail[0]).toMatchObject({ loc: ['path', 'application_number'], type: 'application_number_format' });
+  });
+});
+
 describe('GET /v1/patents/{n} and /v1/publications/{n}', () => {
   it.each(['11646472', '11,646,472', 'US11646472B2'])('finds the application behind patent %s', async (spelling) => {
     const response = await get(`/v1/patents/${encodeURIComponent(spelling)}`);
@@ -178,6 +217,43 @@ describe('POST /v1/applications/status', () => {
     expect(body.not_found).toEqual(['99999999']);
     expect(body.invalid).toEqual(['nonsense']);
     expect(response.headers['x-credits-charged']).toBe('1');
+  });
+
+  it('reports null and other non-strings in invalid exactly as sent', async () => {
+    const response = await batch([null, 17248024, '17248024', { n: 1 }, true, '', 'nonsense']);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.results.map((r: { application_number: string }) => r.application_number)).toEqual(['17248024']);
+    expect(body.not_found).toEqual([]);
+    expect(body.invalid).toStrictEqual([null, 17248024, { n: 1 }, true, '', 'nonsense']);
+  });
+
+  it.each([['17248024'], [null], [17248024], [{ '0': '17248024' }]])(
+    'refuses %j where the list belongs with 422, charged nothing',
+    async (value) => {
+      const response = await batch(value);
+      expect(response.statusCode).toBe(422);
+      expect(response.headers['x-credits-charged']).toBe('0');
+      expect(response.json()).toStrictEqual({
+        error: 'validation_error',
+        message: 'The request is invalid.',
+        detail: [
+          {
+            loc: ['body', 'application_numbers'],
+            msg: 'Input should be of type array',
+            type: 'array_type',
+            input: value,
+            ctx: { expected: 'array' },
+          },
+        ],
+      });
+    },
+  );
+
+  it('still bounds the length of each string', async () => {
+    const response = await batch(['17248024', 'x'.repeat(101)]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail[0]).toMatchObject({ loc: ['body', 'application_numbers', 1], type: 'string_too_long' });
   });
 
   it('validates the list size', async () => {

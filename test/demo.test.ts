@@ -1,6 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, ensureDemoAccount } from '../src/commands/demo.js';
+import { DEMO_NUMBERS } from '../src/http/discovery/examples.js';
 import { balanceOf, createTestApp, type TestContext } from './helpers/app.js';
+import { startCli } from './helpers/cli.js';
+import { curlCommands } from './helpers/curl.js';
+import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,3 +31,176 @@ it('funds the demo org once across restarts and keeps only the newest demo key',
   expect(current.json()).toMatchObject({ owner_email: DEMO_EMAIL, balance_units: 1000, funded: true });
   expect(current.json().keys).toHaveLength(1);
 });
+
+describe('patent-status demo, as a new user starts it', () => {
+  let dir: string;
+  let target: TestDatabase | null = null;
+  let child: ChildProcess;
+  let exited: Promise<number | null>;
+  let stdout = '';
+  let port: number;
+  let base: string;
+  let demoKey: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pss-demo-'));
+    if (process.env.DATABASE_URL) target = await createTestDatabase();
+    port = await freePort();
+    // No HOST: the demo must choose loopback itself.
+    child = startCli(['demo'], {
+      PATENT_STATUS_DATA_DIR: join(dir, 'data'),
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...(target ? { DATABASE_URL: target.url! } : {}),
+    });
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    exited = new Promise((done) => child.once('exit', (code) => done(code)));
+    // The last line it prints before serving names the guide.
+    await new Promise<void>((ready, fail) => {
+      const timer = setInterval(() => {
+        if (/\/agents\.md\n/.test(stdout)) {
+          clearInterval(timer);
+          ready();
+        }
+      }, 100);
+      void exited.then((code) => {
+        clearInterval(timer);
+        fail(new Error(`demo exited with ${code}: ${stdout}${stderr}`));
+      });
+    });
+    demoKey = /^ {2}(pss_[A-Za-z0-9]{32})$/m.exec(stdout)![1]!;
+    base = `http://localhost:${port}`;
+  }, 240_000);
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await target?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints a funded key and listens on 127.0.0.1 only', async () => {
+    expect(stdout).toContain(`Patent Status Service demo on ${base} `);
+    expect(stdout).toContain('Listening on 127.0.0.1 only: set HOST=0.0.0.0 to reach it from other machines');
+    const me = await fetch(`http://127.0.0.1:${port}/agent/me`, { headers: { 'x-api-key': demoKey } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ owner_email: DEMO_EMAIL, balance_units: 1000 });
+    // Every other address of this machine refuses the connection.
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address !== undefined && !address.internal);
+    for (const address of others) expect(await connects(address!.address, port)).toBe(false);
+    expect(await connects('127.0.0.1', port)).toBe(true);
+  });
+
+  it('answers every example of /agents.md with the demo corpus', async () => {
+    const guide = await (await fetch(`${base}/agents.md`)).text();
+    const examples = /## Examples\n```sh\n([\s\S]*?)\n```/.exec(guide)![1]!;
+    // The key is set before it is used.
+    const keyLine = examples.split('\n').findIndex((line) => line.startsWith('KEY='));
+    expect(keyLine).toBeGreaterThanOrEqual(0);
+    expect(examples.split('\n').findIndex((line) => line.includes('$KEY'))).toBeGreaterThan(keyLine);
+
+    const requests = curlCommands(examples, { KEY: demoKey });
+    const outcomes: Record<string, { status: number; body: Record<string, unknown> }> = {};
+    for (const request of requests) {
+      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+      const body = (await response.json()) as Record<string, unknown>;
+      outcomes[`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`] = { status: response.status, body };
+    }
+    const n = DEMO_NUMBERS;
+    expect(Object.keys(outcomes)).toEqual([
+      'POST /agent/signup',
+      'GET /agent/me',
+      'POST /agent/checkout-link',
+      `GET /v1/applications/${n.application}`,
+      `GET /v1/patents/${n.patent}`,
+      `GET /v1/publications/${n.publication}`,
+      'POST /v1/applications/status',
+      `GET /v1/applications/${n.application}/transactions?limit=5`,
+      `GET /v1/patents/${n.patent}/claims`,
+      `GET /v1/publications/${n.publicationWithText}/claims`,
+      `GET /v1/patents/${n.patent}/citations`,
+      `GET /v1/search?q=guide+rna&cpc=${n.searchSubclass}&limit=5`,
+    ]);
+    const [signup, me, checkout, application, patent, publication, batch, transactions, claims, publicationClaims, citations, search] =
+      Object.values(outcomes);
+    expect(signup).toMatchObject({ status: 201, body: { api_key: expect.stringMatching(/^pss_/) } });
+    expect(me).toMatchObject({ status: 200, body: { balance_units: expect.any(Number) } });
+    // The demo takes no payments: the documented answer of a deployment without a processor.
+    expect(checkout).toMatchObject({ status: 503, body: { error: 'billing_not_configured' } });
+    for (const lookup of [application, patent, publication]) {
+      expect(lookup).toMatchObject({ status: 200, body: { application_number: n.application, patent_number: n.patent } });
+    }
+    expect(batch!.status).toBe(200);
+    expect((batch!.body.results as { application_number: string }[]).map((row) => row.application_number)).toEqual([
+      n.application,
+      n.otherApplication,
+    ]);
+    expect(batch!.body).toMatchObject({ not_found: [], invalid: ['12345'] });
+    expect(transactions).toMatchObject({ status: 200, body: { application_number: n.application } });
+    expect(transactions!.body.transactions).toHaveLength(5);
+    expect(claims).toMatchObject({ status: 200, body: { doc_number: n.patent, independent_claims: expect.arrayContaining([1]) } });
+    expect(publicationClaims).toMatchObject({ status: 200, body: { doc_number: n.publicationWithText } });
+    expect((publicationClaims!.body.claims as unknown[]).length).toBeGreaterThan(0);
+    expect(citations!.status).toBe(200);
+    expect((citations!.body.backward as { patents: { count: number } }).patents.count).toBeGreaterThan(0);
+    expect(search!.status).toBe(200);
+    expect((search!.body.results as { doc_number: string }[]).map((row) => row.doc_number)).toContain(n.patent);
+  });
+
+  it('answers every command it printed', async () => {
+    const tried = stdout.slice(stdout.indexOf('Try:'));
+    const requests = curlCommands(tried, {});
+    expect(requests.length).toBeGreaterThanOrEqual(8);
+    for (const request of requests) {
+      const response = await fetch(request.url, { method: request.method, headers: request.headers });
+      expect(response.status, request.text).toBe(200);
+    }
+  });
+
+  it('the skill file names only what the demo serves', async () => {
+    const skill = await (await fetch(`${base}/.well-known/skills/default/skill.md`)).text();
+    const description = /^description: (.*)$/m.exec(skill)![1]!;
+    expect(description).toBe(
+      'Look up US patent applications and patents (status by application, patent or publication number, singly or in batches, ' +
+        'prosecution history, claims, abstracts and CPC classification, citations in both directions, keyword and classification search) ' +
+        'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
+    );
+    for (const absent of ['PTAB', 'maintenance', 'entities', 'ownership', 'nightly']) expect(skill).not.toContain(absent);
+    const [example] = curlCommands(skill, { KEY: demoKey });
+    expect((await fetch(example!.url, { headers: example!.headers })).status).toBe(200);
+  });
+
+  it('SIGTERM closes it with exit code 0', async () => {
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as { port: number };
+  await new Promise((closed) => server.close(closed));
+  return port;
+}
+
+/** Whether a TCP connection to host:port is accepted. */
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host, port, timeout: 2000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      done(false);
+    });
+  });
+}

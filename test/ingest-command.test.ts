@@ -106,7 +106,7 @@ it('writes a synthetic corpus that the ingest command loads and the API serves',
 it('refuses bad arguments with the usage', async () => {
   await expect(runIngest(ctx.db, ['file-wrapper'])).rejects.toThrow(/usage: patent-status ingest/);
   await expect(runIngest(ctx.db, ['file-wrapper', '--product', 'XYZ', 'a.json'])).rejects.toThrow(/PTFWPRD or PTFWPRE/);
-  await expect(runSynth(['--applications', '5'])).rejects.toThrow(/usage: patent-status synth/);
+  await expect(runSynth(['--applications', '5'])).rejects.toThrow('--out DIR is required');
 });
 
 it('loads the demo corpus once', async () => {

@@ -157,6 +157,12 @@ describe.skipIf(!present)('real ODP file wrapper samples through HTTP', () => {
       `SELECT application_number, status_code, application_type FROM applications WHERE application_number LIKE 'PCT%'`,
     );
     expect(pct.rows).toEqual([{ application_number: 'PCT/US2007/019317', status_code: 218, application_type: 'PCT' }]);
+    // As old documents print it: a two-digit year and a five-digit serial.
+    expect(await get('/v1/applications/PCT%2FUS07%2F19317')).toMatchObject({
+      application_number: 'PCT/US2007/019317',
+      application_type: 'PCT',
+      status: { code: 218 },
+    });
   });
 
   it('changes nothing when every file is loaded again', async () => {

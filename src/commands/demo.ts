@@ -15,6 +15,13 @@ import { writeFullTextFiles } from '../synth/full-text.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
 
+export const USAGE = `usage: patent-status demo
+  The first command to try. On the embedded engine (or DATABASE_URL), on first start: generates and
+  loads a synthetic corpus of 2,000 applications with a year of weekly grant and publication full
+  text, funds a demo organization with 1,000 units; on every start: prints a fresh demo key and
+  example requests, then serves the API like \`serve\`. It listens on 127.0.0.1 only unless HOST
+  says otherwise (HOST=0.0.0.0 to reach it from other machines); PORT as for serve (default 8080).`;
+
 export const DEMO_EMAIL = 'demo@patent-status.local';
 const DEMO_UNITS = 1_000;
 /** A fixed grant reference makes the funding happen once across restarts. */
@@ -119,18 +126,26 @@ async function demoExamples(db: Database): Promise<DemoExamples | null> {
 export async function runDemo(config: Config): Promise<void> {
   let demo: { orgId: string; apiKey: string; balance: number } | null = null;
   let examples: DemoExamples | null = null;
-  await startServer(config, async (db) => {
+  const running = await startServer(config, async (db) => {
     await ensureDemoCorpus(db, config.dataDir, (line) => process.stdout.write(`${line}\n`));
     demo = await ensureDemoAccount(db);
     examples = await demoExamples(db);
   });
   const { apiKey, balance, orgId } = demo!;
   const sample = examples as DemoExamples | null;
-  const base = `http://localhost:${config.port}`;
+  // PORT=0 picks a free port: print the one actually bound.
+  const address = running.app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
+  const everywhere = ['0.0.0.0', '::'].includes(config.host);
+  const base = `http://${loopback || everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   process.stdout.write(
     [
       '',
       `Patent Status Service demo on ${base} (${config.databaseUrl ? 'PostgreSQL server' : `embedded engine, data in ${config.dataDir}`})`,
+      loopback
+        ? `Listening on ${config.host} only: set HOST=0.0.0.0 to reach it from other machines (anyone who can reach it can use the key below).`
+        : `Listening on ${config.host}: reachable from other machines.`,
       `Demo org ${orgId}, balance ${balance} units. Its key for this run (earlier demo keys are revoked):`,
       '',
       `  ${apiKey}`,

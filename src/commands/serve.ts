@@ -9,6 +9,11 @@ import { type RunningWorker, type WorkerOptions, startWorker } from '../worker/s
 import pino from 'pino';
 import { shutdownSignal } from './shutdown.js';
 
+export const USAGE = `usage: patent-status serve
+  Applies pending migrations, then serves the API on HOST:PORT: accounts, the data routes under /v1,
+  /health, /openapi.json, /agents.md and /.well-known/skills/default/skill.md. SIGINT or SIGTERM
+  closes it gracefully. Settings come from the environment (see patent-status --help).`;
+
 export function createLogger(config: Config) {
   // Keys travel in headers; Fastify logs no headers by default, and these paths make sure of it.
   return pino({ level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'api_key'] });

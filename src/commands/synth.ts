@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../synth/file-wrapper.js';
 import { type FullTextFile, writeFullTextFiles } from '../synth/full-text.js';
-import { UsageError } from './admin.js';
+import { UsageError } from './operator-error.js';
 
-const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
-  Writes DIR/ptfwpre-synthetic-S.json (file wrapper records, or .jsonl with --jsonl).
+export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
+  Writes DIR/ptfwpre-synthetic-S.json (file wrapper records, or .jsonl with --jsonl): N applications
+  (default ${SYNTH_DEFAULTS.applications}), the same for the same seed S (default ${SYNTH_DEFAULTS.seed}).
   --full-text also writes the weekly full-text XML of the same corpus to DIR/full-text/:
   ipgYYMMDD.xml (grants, one file per issue Tuesday) and ipaYYMMDD.xml (publications, one per Thursday).`;
 
@@ -52,8 +53,10 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     },
     strict: true,
   });
+  if (!values.out) throw new UsageError('--out DIR is required');
   const applications = values.applications === undefined ? SYNTH_DEFAULTS.applications : Number(values.applications);
-  if (!values.out || !Number.isInteger(applications) || applications < 1) throw new UsageError(USAGE);
+  if (!/^\d{1,9}$/.test(values.applications ?? '1') || !(applications >= 1))
+    throw new UsageError(`--applications must be a positive whole number, got "${values.applications}"`);
   const started = Date.now();
   const result = await writeSyntheticCorpus({
     out: values.out,

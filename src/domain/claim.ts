@@ -9,7 +9,10 @@ export interface Claim {
   text: string;
   /** Numbers of the claims this one refers to (`claim-ref idref`), ascending; empty when independent. */
   dependent_on: number[];
-  /** Canceled by amendment (publications: "(canceled)" claims); absent otherwise. */
+  /**
+   * Canceled by amendment (publications: "(canceled)" claims); absent otherwise. A placeholder
+   * printed for a range (`1-18. (canceled)`) is one canceled claim per number, each with its text.
+   */
   canceled?: true;
   /** The printed number when the office mis-numbered the claim (e.g. a duplicate or a gap); absent otherwise. */
   number_raw?: string;

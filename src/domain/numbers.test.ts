@@ -265,6 +265,18 @@ describe('parsePctNumber', () => {
     expect(parseAnyApplicationNumber('PCTJP2023017788')).toBe('PCT/JP2023/017788');
     expect(parseAnyApplicationNumber('2017-187096')).toBeNull();
   });
+  it('parseAnyApplicationNumber reads the two-digit year of old documents as the stored four-digit form', () => {
+    for (const printed of [
+      'PCT/US07/19317',
+      'PCT/US2007/019317',
+      'PCT/US07/019317',
+      'pct/us07/19317',
+      'PCTUS0719317',
+      'PCT%2FUS07%2F19317',
+    ]) {
+      expect(parseAnyApplicationNumber(printed), printed).toBe('PCT/US2007/019317');
+    }
+  });
 });
 
 describe('parseTrialNumber', () => {

@@ -1,4 +1,4 @@
-import { parseApplicationNumber, parsePatentNumber, parsePublicationNumber, type PublicationNumber } from '../domain/numbers.js';
+import { parseAnyApplicationNumber, parsePatentNumber, parsePublicationNumber, type PublicationNumber } from '../domain/numbers.js';
 import { type AppError, invalidParameter } from '../domain/errors.js';
 
 /**
@@ -9,9 +9,10 @@ function malformed(field: string, input: string, what: string): AppError {
   return invalidParameter({ loc: ['path', field], msg: `Not a valid ${what}`, type: `${field}_format`, input });
 }
 
+/** 8 digits, or an international (PCT) application as stored (`PCT/US07/19317` finds `PCT/US2007/019317`). */
 export function requireApplicationNumber(input: string): string {
-  const parsed = parseApplicationNumber(input);
-  if (!parsed) throw malformed('application_number', input, 'application number (8 digits, e.g. 17/248,024)');
+  const parsed = parseAnyApplicationNumber(input);
+  if (!parsed) throw malformed('application_number', input, 'application number (8 digits, e.g. 17/248,024, or PCT/US2007/019317)');
   return parsed;
 }
 

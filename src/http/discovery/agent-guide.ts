@@ -1,4 +1,5 @@
 import { ERROR_CATALOGUE, MINIMUM_TOPUP_USD } from '../../domain/errors.js';
+import { accountExamples, dataExamples, DEMO_NUMBERS } from './examples.js';
 import type { RouteEntry } from './route-registry.js';
 
 interface FieldSchema {
@@ -63,6 +64,27 @@ function parameters(entry: RouteEntry): string[] {
   return lines;
 }
 
+/**
+ * What each route tag lets an agent do, in the order the discovery texts name them. Only tags of
+ * routes that exist are named, so the texts never promise an area that is not served.
+ */
+const CAPABILITIES: Record<string, string> = {
+  applications: 'status by application, patent or publication number, singly or in batches',
+  prosecution: 'prosecution history',
+  claims: 'claims, abstracts and CPC classification',
+  citations: 'citations in both directions',
+  search: 'keyword and classification search',
+};
+const NOT_CAPABILITIES = new Set(['account', 'meta']);
+
+/** The capabilities of the routes present, as a phrase: tags without a sentence above are named as they are. */
+export function capabilities(entries: RouteEntry[]): string {
+  const tags = new Set(entries.flatMap((entry) => entry.tags).filter((tag) => !NOT_CAPABILITIES.has(tag)));
+  const known = Object.keys(CAPABILITIES).filter((tag) => tags.has(tag));
+  const others = [...tags].filter((tag) => !(tag in CAPABILITIES)).sort();
+  return [...known.map((tag) => CAPABILITIES[tag]!), ...others].join(', ');
+}
+
 const ACCESS_TEXT = { public: 'no key', account: 'key of the org', data: 'key of a funded org' } as const;
 
 export function endpointList(entries: RouteEntry[]): string {
@@ -82,23 +104,15 @@ export function errorTable(): string {
   return ['| status | error | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
-function dataExamples(baseUrl: string): string {
-  return [
-    `curl -s ${baseUrl}/v1/applications/17248024 -H "X-API-KEY: $KEY"`,
-    `curl -s -X POST ${baseUrl}/v1/applications/status -H "X-API-KEY: $KEY" -H 'content-type: application/json' \\`,
-    `  -d '{"application_numbers": ["17/248,024", "16123456"]}'`,
-    `curl -s "${baseUrl}/v1/applications/17248024/transactions?since=2023-01-01&limit=20" -H "X-API-KEY: $KEY"`,
-    '',
-  ].join('\n');
-}
-
 /** `/agents.md`: everything an AI agent needs to use the service, built from the live route list. */
 export function renderAgentGuide(entries: RouteEntry[], baseUrl: string): string {
   return `# Patent Status Service: guide for AI agents
 
 This service answers questions about US patent applications and patents from its own copy of the
-USPTO's public bulk data, refreshed nightly. It never calls the patent office live, has no rate
-limit per key, and answers in JSON. Base address: \`${baseUrl}\`.
+USPTO's public bulk data. It never calls the patent office live, has no rate limit per key, and
+answers in JSON. \`/health\` names the file date of every bulk product loaded. Base address: \`${baseUrl}\`.
+
+What it answers: ${capabilities(entries)}.
 
 ## Authentication
 Send your key on every \`/v1\` request, either as \`X-API-KEY: <key>\` or \`Authorization: Bearer <key>\`.
@@ -128,6 +142,8 @@ units it needs and the balance. \`HEAD\` is not offered on /v1 (404, never charg
 
 ## Conventions
 - Application numbers are 8 digits; slashes, commas and spaces are ignored (\`17/248,024\` = \`17248024\`).
+  International applications the office holds go by their PCT number: \`PCT/US2007/019317\` (also as printed on
+  older documents, \`PCT/US07/19317\`).
 - Patent numbers carry no commas; design, plant and reissue prefixes \`D\`, \`PP\`, \`RE\` are allowed.
 - Publication numbers: printed (\`US20230080435A1\`) or bare (\`2023/0080435\`, latest kind A9 > A2 > A1).
 - Dates are \`YYYY-MM-DD\`; timestamps ISO 8601. Lists take \`limit\` (1–1000, default 100) and \`cursor\`, and return \`next_cursor\`.
@@ -143,12 +159,8 @@ ${errorTable()}
 
 ## Examples
 \`\`\`sh
-curl -s -X POST ${baseUrl}/agent/signup -H 'content-type: application/json' \\
-  -d '{"owner_email": "owner@example.com", "agent_name": "my-agent"}'
-curl -s ${baseUrl}/agent/me -H "X-API-KEY: $KEY"
-curl -s -X POST ${baseUrl}/agent/checkout-link -H "Authorization: Bearer $KEY" \\
-  -H 'content-type: application/json' -d '{"amount_usd": 20}'
-${dataExamples(baseUrl)}\`\`\`
+${[...accountExamples(baseUrl), ...dataExamples(baseUrl)].join('\n')}
+\`\`\`
 
 Machine-readable description: \`${baseUrl}/openapi.json\`. Service health: \`${baseUrl}/health\`.
 `;
@@ -158,7 +170,7 @@ Machine-readable description: \`${baseUrl}/openapi.json\`. Service health: \`${b
 export function renderSkill(entries: RouteEntry[], baseUrl: string): string {
   return `---
 name: patent-status
-description: Look up the status of US patent applications and patents (status, prosecution, ownership, claims, citations, PTAB, maintenance, entities, search) from a nightly copy of USPTO bulk data. Use when asked about a US application, patent or publication number.
+description: Look up US patent applications and patents (${capabilities(entries)}) in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.
 ---
 
 # Patent Status Service
@@ -173,6 +185,11 @@ Base address: \`${baseUrl}\`. JSON in and out. Full guide: \`${baseUrl}/agents.m
 Send the key as \`X-API-KEY: <key>\` or \`Authorization: Bearer <key>\`. 1 unit per request, 1 per 100 list rows;
 20 dollars = 1,000 units; errors cost nothing. 401 \`invalid_api_key\`: bad key. 402 \`payment_required\`: buy credit.
 422 \`validation_error\`: read \`detail[].loc\` and \`detail[].msg\` and fix the request.
+
+\`\`\`sh
+KEY='pss_...'   # your api_key
+curl -s ${baseUrl}/v1/applications/${DEMO_NUMBERS.application} -H "X-API-KEY: $KEY"
+\`\`\`
 
 ## Endpoints
 ${endpointList(entries)}

@@ -55,20 +55,44 @@ describe('mapClaims', () => {
         claim('00019', `19. As in ${ref(18)}`) +
         claim('00020', '20. x <claim-ref idref="CLM-01-18">claim 1</claim-ref>'),
     );
-    expect(out.map((c) => c.dependent_on)).toEqual([[], [18], [1]]);
+    expect(out.slice(18).map((c) => c.dependent_on)).toEqual([[18], [1]]);
   });
 
-  it('marks canceled claims of publications and keeps a printed range in number_raw', () => {
+  it('reads a canceled range "1-18. (canceled)" as eighteen canceled claims with the printed text', () => {
     const out = claims(
       claim('01-18', '<b>1</b>.-<b>18</b>. (Cancelled)', 'CLM-01-18') +
         claim('00019', '<b>19</b>. (canceled)') +
         claim('00020', '<b>20</b>. A thing.'),
     );
     expect(out).toEqual([
-      { number: 1, text: '1.-18. (Cancelled)', dependent_on: [], canceled: true, number_raw: '01-18' },
+      ...Array.from({ length: 18 }, (_, i) => ({ number: i + 1, text: '1.-18. (Cancelled)', dependent_on: [], canceled: true })),
       { number: 19, text: '19. (canceled)', dependent_on: [], canceled: true },
       { number: 20, text: '20. A thing.', dependent_on: [] },
     ]);
+  });
+
+  it('takes the range from the printed text when the num attribute has one number', () => {
+    const out = claims(claim('00001', '1 to 3. (canceled)') + claim('00004', '4. A thing.'));
+    expect(out.map((c) => [c.number, c.canceled ?? false, c.number_raw])).toEqual([
+      [1, true, undefined],
+      [2, true, undefined],
+      [3, true, undefined],
+      [4, false, undefined],
+    ]);
+  });
+
+  it('keeps one flagged claim for a range that is not canceled, repeats numbers, or is implausibly long', () => {
+    expect(claims(claim('01-03', '1-3. A thing.', 'CLM-A') + claim('00004', '4. B'))).toEqual([
+      { number: 1, text: '1-3. A thing.', dependent_on: [], number_raw: '01-03' },
+      { number: 4, text: '4. B', dependent_on: [] },
+    ]);
+    const repeated = claims(claim('00002', '2. A') + claim('01-03', '1-3. (canceled)', 'CLM-R'));
+    expect(repeated.map((c) => [c.number, c.number_raw])).toEqual([
+      [2, undefined],
+      [1, '01-03'],
+    ]);
+    const long = claims(claim('01-900', '1-900. (canceled)', 'CLM-L'));
+    expect(long).toEqual([{ number: 1, text: '1-900. (canceled)', dependent_on: [], canceled: true, number_raw: '01-900' }]);
   });
 
   it('does not take a claim mentioning cancellation for a canceled claim', () => {

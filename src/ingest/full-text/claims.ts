@@ -25,43 +25,90 @@ const TRAILING_NUMBER = /(\d+)\D*$/;
  */
 const CANCELED = /^(?:\d+\s*\.?\s*(?:(?:-|–|to|through)\s*\d+\s*\.?\s*)?)?\(?\s*cancell?ed\s*\)?\s*\.?$/i;
 
-/** Every `claim` of `claims` in document order; `[]` when the element is absent (ipgb records). */
+/** A printed range of claim numbers: `num="01-18"`, or a text starting `1-18.` / `1.-18.` / `1 to 18.`. */
+const NUM_RANGE = /^0*(\d+)\s*(?:-|–)\s*0*(\d+)$/;
+const TEXT_RANGE = /^(\d+)\s*\.?\s*(?:-|–|to|through)\s*(\d+)\s*\./i;
+
+/** Ranges longer than this are taken as typos, not as hundreds of claims or dependencies. */
+const MAX_RANGE = 200;
+
+interface Printed {
+  element: XmlElement;
+  lines: string[];
+  canceled: boolean;
+  /** The numbers a canceled placeholder stands for (`1-18. (canceled)` → 1 to 18); null for one claim. */
+  range: { from: number; to: number } | null;
+}
+
+function printedRange(printedNum: string, firstLine: string): { from: number; to: number } | null {
+  const m = NUM_RANGE.exec(printedNum) ?? TEXT_RANGE.exec(firstLine);
+  if (!m) return null;
+  const from = Number(m[1]);
+  const to = Number(m[2]);
+  return from >= 1 && to > from && to - from <= MAX_RANGE ? { from, to } : null;
+}
+
+/**
+ * Every claim of `claims` in document order; `[]` when the element is absent (ipgb records).
+ * A publication prints claims canceled before publication as one placeholder for the range
+ * (`<claim num="01-18">1-18. (canceled)</claim>`, US20150075015A2, US20220240350A1): that is one
+ * canceled claim per number, each with the placeholder's text, so counts and lists see 18 claims.
+ */
 export function mapClaims(claims: XmlElement | null): Claim[] {
   if (claims === null) return [];
-  const elements = childElements(claims, 'claim');
-  const numbers = assignNumbers(elements);
+  const printed: Printed[] = childElements(claims, 'claim').map((element) => {
+    const lines = textLines(element, { lineElements: LIMB });
+    const canceled = lines.length === 1 && CANCELED.test(lines[0] ?? '');
+    const range = canceled ? printedRange((element.attributes.num ?? '').trim(), lines[0] ?? '') : null;
+    return { element, lines, canceled, range };
+  });
+  const numbers = assignNumbers(printed);
   const byId = new Map<string, number>();
-  elements.forEach((e, i) => {
-    const id = e.attributes.id;
+  printed.forEach(({ element }, i) => {
+    const id = element.attributes.id;
     if (id !== undefined && !byId.has(id)) byId.set(id, numbers[i]?.number ?? 0);
   });
-  return elements.map((e, i) => {
-    const { number, raw } = numbers[i] ?? { number: i + 1, raw: null };
-    const lines = textLines(e, { lineElements: LIMB });
-    const claim: Claim = { number, text: lines.join('\n'), dependent_on: dependencies(e, byId) };
-    if (lines.length === 1 && CANCELED.test(lines[0] ?? '')) claim.canceled = true;
+  return printed.flatMap(({ element, lines, canceled }, i) => {
+    const { number, raw, through } = numbers[i] ?? { number: i + 1, raw: null, through: i + 1 };
+    const text = lines.join('\n');
+    if (through > number) {
+      return Array.from({ length: through - number + 1 }, (_, k): Claim => ({
+        number: number + k,
+        text,
+        dependent_on: [],
+        canceled: true,
+      }));
+    }
+    const claim: Claim = { number, text, dependent_on: dependencies(element, byId) };
+    if (canceled) claim.canceled = true;
     if (raw !== null) claim.number_raw = raw;
-    return claim;
+    return [claim];
   });
 }
 
 /**
- * `num="00003"` → 3. A printed number that is not a plain positive integer (`01-18`, blank) or that
+ * `num="00003"` → 3. A printed number that is not a plain positive integer (`A`, blank) or that
  * repeats an earlier one keeps its raw form in `number_raw`; the number is then its first digits
- * (the start of a range) or, with none, the one after the previous claim.
+ * or, with none, the one after the previous claim. A canceled range (`01-18`) takes its first
+ * number and counts as every number through its last.
  */
-function assignNumbers(elements: XmlElement[]): { number: number; raw: string | null }[] {
+function assignNumbers(printed: Printed[]): { number: number; raw: string | null; through: number }[] {
   const seen = new Set<number>();
   let previous = 0;
-  return elements.map((e) => {
-    const printed = (e.attributes.num ?? '').trim();
-    const plain = PLAIN_NUMBER.test(printed) ? Number(printed) : 0;
-    const leading = LEADING_NUMBER.exec(printed)?.[1];
+  return printed.map(({ element, range }) => {
+    const text = (element.attributes.num ?? '').trim();
+    const plain = PLAIN_NUMBER.test(text) ? Number(text) : 0;
+    const leading = LEADING_NUMBER.exec(text)?.[1];
     const number = plain > 0 ? plain : leading !== undefined && Number(leading) > 0 ? Number(leading) : previous + 1;
-    const raw = plain > 0 && !seen.has(number) ? null : printed;
-    seen.add(number);
-    previous = number;
-    return { number, raw };
+    const last = range !== null && range.from === number ? range.to : number;
+    let repeats = false;
+    for (let n = number; n <= last; n += 1) repeats ||= seen.has(n);
+    const raw = (plain > 0 || last > number) && !repeats ? null : text;
+    // A range that repeats numbers already printed stays one flagged claim: it cannot be told apart.
+    const through = raw === null ? last : number;
+    for (let n = number; n <= through; n += 1) seen.add(n);
+    previous = through;
+    return { number, raw, through };
   });
 }
 
@@ -69,9 +116,6 @@ function assignNumbers(elements: XmlElement[]): { number: number; raw: string | 
 const RANGE_BETWEEN = /^\s*(?:-|–|to|through)\s*$/i;
 /** One ref written as a range: `claims 1-5`, `claims 1 to 5`. */
 const RANGE_IN_REF = /(\d+)\s*(?:-|–|to|through)\s*(\d+)\s*$/i;
-/** Ranges longer than this are taken as typos, not as hundreds of dependencies. */
-const MAX_RANGE = 200;
-
 /** The claim's content in document order: each `claim-ref` with its targets and text, and the text between. */
 function refsAndText(node: XmlElement, out: ({ targets: number[]; text: string } | string)[], byId: ReadonlyMap<string, number>): void {
   for (const child of node.children) {

@@ -382,7 +382,7 @@ describe.skipIf(!haveSamples)('real full-text XML samples (samples/grant-xml, sa
     expect(claim(d, 2)?.text).toBe('2. The carrying case as claimed in claim 1, wherein the guide member is a loop.');
   });
 
-  it('US20220240350A1 (pgpub v4.6): a canceled range "1.-18." and the claims after it', async () => {
+  it('US20220240350A1 (pgpub v4.6): a canceled range "1.-18." is eighteen canceled claims, then the claims after it', async () => {
     const d = await only(pgpub('US20220240350A1-v46.xml'));
     expect(d).toMatchObject({
       docNumber: 'US20220240350A1',
@@ -393,8 +393,13 @@ describe.skipIf(!haveSamples)('real full-text XML samples (samples/grant-xml, sa
       dtdVersion: 'v4.6 2022-02-17',
     });
     expect(d.cpc[0]).toBe('H05B 1/0272');
-    expect(d.claims).toHaveLength(19);
-    expect(d.claims[0]).toEqual({ number: 1, text: '1.-18. (Cancelled)', dependent_on: [], canceled: true, number_raw: '01-18' });
+    // One <claim num="01-18"> placeholder and claims 19–36.
+    expect(d.claims).toHaveLength(36);
+    expect(d.claims.map((c) => c.number)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    expect(d.claims.slice(0, 18)).toEqual(
+      Array.from({ length: 18 }, (_, i) => ({ number: i + 1, text: '1.-18. (Cancelled)', dependent_on: [], canceled: true })),
+    );
+    expect(d.claims.filter((c) => c.canceled)).toHaveLength(18);
     expect(independent(d)).toEqual([19]);
     expect(claim(d, 20)).toEqual({
       number: 20,
@@ -412,7 +417,10 @@ describe.skipIf(!haveSamples)('real full-text XML samples (samples/grant-xml, sa
       applicationNumber: '14266913',
       cpc: ['B26B 21/521'],
     });
-    expect(a2.claims[0]).toEqual({ number: 1, text: '1-18. (canceled)', dependent_on: [], canceled: true, number_raw: '01-18' });
+    expect(a2.claims).toHaveLength(41);
+    expect(a2.claims.filter((c) => c.canceled).map((c) => c.number)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect(a2.claims[17]).toEqual({ number: 18, text: '1-18. (canceled)', dependent_on: [], canceled: true });
+    expect(a2.claims.some((c) => c.number_raw !== undefined)).toBe(false);
     expect(independent(a2)).toEqual([19, 27, 36]);
 
     const v46 = await only(pgpub('US20230080311A1-v46.xml'));

@@ -3,6 +3,7 @@ import { chargeOf } from '../../billing/charges.js';
 import type { ApplicationService } from './service.js';
 import type { TransactionService } from './transactions.js';
 import * as schemas from './schemas.js';
+import { checkBatchEntries } from './batch-entries.js';
 
 const LOOKUP_ERRORS = ['not_found'] as const;
 
@@ -64,6 +65,7 @@ export function applicationRoutes({
       '/v1/applications/status',
       {
         config: { cost: '1 unit per 100 rows returned (at least 1); 402 before the work when the balance cannot pay for every row' },
+        preValidation: async (request) => checkBatchEntries(request.body),
         schema: {
           summary: 'Status of up to 1,000 applications at once',
           description:

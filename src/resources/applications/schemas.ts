@@ -4,8 +4,11 @@ import { Nullable, ProvenanceProperties } from '../schemas.js';
 
 const DateString = Type.String({ format: 'date' });
 const NullableDate = Nullable(DateString);
+/** Nothing legitimate is longer (domain/numbers.ts reads at most this much). */
+export const MAX_NUMBER_TEXT = 100;
+
 /** Numbers arrive in any formatting the spec allows; the handler parses them (422 when it cannot). */
-const NumberText = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+const NumberText = (description: string) => Type.String({ minLength: 1, maxLength: MAX_NUMBER_TEXT, description });
 
 const Category = Type.Enum(STATUS_CATEGORIES, { description: 'pending, allowed, granted, abandoned, expired, provisional, pct or other' });
 
@@ -68,12 +71,24 @@ export const Application = Type.Object({
   ...ProvenanceProperties,
 });
 
-export const ApplicationParams = Type.Object({ application_number: NumberText('8 digits; slashes, commas and spaces ignored') });
+export const ApplicationParams = Type.Object({
+  application_number: NumberText(
+    '8 digits (slashes, commas and spaces ignored), or an international application PCT/US2007/019317 (PCT/US07/19317)',
+  ),
+});
 export const PatentParams = Type.Object({ patent_number: NumberText('e.g. 11646472, D701016, PP18398, RE49257') });
 export const PublicationParams = Type.Object({ publication_number: NumberText('Printed US20230080435A1 or bare 2023/0080435') });
 
+/**
+ * Entries carry no type for the validator: its coercion would turn `null` into `""` and `17248024`
+ * into `"17248024"`, and `invalid` must show what the caller wrote. The route bounds the strings.
+ */
+const BatchEntry = Type.Unknown({
+  description: `An application number as a string (at most ${MAX_NUMBER_TEXT} characters); any other JSON value is answered in invalid as sent`,
+});
+
 export const BatchStatusBody = Type.Object(
-  { application_numbers: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 1000 }) },
+  { application_numbers: Type.Array(BatchEntry, { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
 
@@ -88,7 +103,9 @@ export const BatchStatusResponse = Type.Object({
     }),
   ),
   not_found: Type.Array(Type.String(), { description: 'Numbers not held, as the caller wrote them' }),
-  invalid: Type.Array(Type.String(), { description: 'Strings that cannot be application numbers, as the caller wrote them' }),
+  invalid: Type.Array(Type.Unsafe<unknown>({}), {
+    description: 'Entries that cannot be application numbers (unreadable strings, null, numbers …), exactly as the caller wrote them',
+  }),
   ...ProvenanceProperties,
 });
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { parseApplicationNumber } from '../../domain/numbers.js';
+import { parseAnyApplicationNumber } from '../../domain/numbers.js';
 import { statusCategory } from '../../domain/status-codes.js';
 import { notFound } from '../../domain/errors.js';
 import type { ProvenanceService } from '../provenance/service.js';
@@ -96,29 +96,32 @@ export class ApplicationService {
   }
 
   /** The most rows a batch answer can hold: one per readable number (a bound that costs no query). */
-  batchRowsAtMost(inputs: string[]): number {
-    return inputs.filter((input) => parseApplicationNumber(input) !== null).length;
+  batchRowsAtMost(inputs: readonly unknown[]): number {
+    return inputs.filter((input) => batchNumber(input) !== null).length;
   }
 
   /** The rows a batch answer will hold: one per readable number on file, repeats included. */
-  async batchRows(inputs: string[]): Promise<number> {
-    const numbers = inputs.flatMap((input) => parseApplicationNumber(input) ?? []);
+  async batchRows(inputs: readonly unknown[]): Promise<number> {
+    const numbers = inputs.flatMap((input) => batchNumber(input) ?? []);
     const held = new Set(await sql.findHeldNumbers(this.db, [...new Set(numbers)]));
     return numbers.filter((number) => held.has(number)).length;
   }
 
-  /** Rows in request order; unknown and unreadable numbers returned as the caller wrote them. */
-  async batchStatus(inputs: string[]) {
-    const parsed = inputs.map((input) => ({ input, number: parseApplicationNumber(input) }));
+  /**
+   * Rows in request order; unknown and unreadable numbers returned as the caller wrote them, also
+   * an entry that is not a string at all (`null`, `17248024` as a JSON number): it is reported, not converted.
+   */
+  async batchStatus(inputs: readonly unknown[]) {
+    const parsed = inputs.map((input) => ({ input, number: batchNumber(input) }));
     const wanted = [...new Set(parsed.flatMap((p) => (p.number ? [p.number] : [])))];
     const found = new Map((await sql.findStatuses(this.db, wanted)).map((row) => [row.application_number, row]));
     const results = [];
     const notFoundInputs: string[] = [];
-    const invalid: string[] = [];
+    const invalid: unknown[] = [];
     for (const { input, number } of parsed) {
       const row = number ? found.get(number) : undefined;
       if (!number) invalid.push(input);
-      else if (!row) notFoundInputs.push(input);
+      else if (!row) notFoundInputs.push(input as string);
       else {
         results.push({
           application_number: row.application_number,
@@ -131,4 +134,9 @@ export class ApplicationService {
     }
     return { results, not_found: notFoundInputs, invalid, ...(await this.provenance.ofFamily(FILE_WRAPPER_PRODUCTS)) };
   }
+}
+
+/** A batch entry's application number (PCT included), or null when it is not a readable string. */
+function batchNumber(input: unknown): string | null {
+  return typeof input === 'string' ? parseAnyApplicationNumber(input) : null;
 }

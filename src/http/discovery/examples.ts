@@ -1,0 +1,54 @@
+/**
+ * The example requests of `/agents.md` and the skill file. Their numbers are held by the demo
+ * corpus (the synthetic generator's default seed, loaded by `patent-status demo`), so every example
+ * answers on a fresh demo; test/demo.test.ts runs each one against a running demo.
+ */
+export const DEMO_NUMBERS = {
+  /** A granted application whose grant full text is in the demo's loaded weeks. */
+  application: '18078082',
+  applicationFormatted: '18/078,082',
+  patent: '12807012',
+  /** The same application's pre-grant publication (its full text predates the loaded weeks). */
+  publication: 'US20220395839A1',
+  /** A second granted application, for the batch. */
+  otherApplication: '18670278',
+  /** A publication whose full text is loaded. */
+  publicationWithText: 'US20260364782A1',
+  /** Words of the patent's title and its CPC subclass. */
+  searchWords: 'guide rna',
+  searchSubclass: 'A61K',
+} as const;
+
+const KEY_HEADER = '-H "X-API-KEY: $KEY"';
+
+/** Signup, the key into `KEY`, the account and the checkout call. */
+export function accountExamples(baseUrl: string): string[] {
+  return [
+    '# Sign up; the answer holds api_key, shown once. (`patent-status demo` prints a funded key: use that one.)',
+    `curl -s -X POST ${baseUrl}/agent/signup -H 'content-type: application/json' \\`,
+    `  -d '{"owner_email": "owner@example.com", "agent_name": "my-agent"}'`,
+    "KEY='pss_...'   # the api_key from that answer",
+    `curl -s ${baseUrl}/agent/me ${KEY_HEADER}`,
+    `curl -s -X POST ${baseUrl}/agent/checkout-link -H "Authorization: Bearer $KEY" \\`,
+    `  -H 'content-type: application/json' -d '{"amount_usd": 20}'`,
+  ];
+}
+
+/** One request per data route family, with numbers the demo corpus holds. */
+export function dataExamples(baseUrl: string): string[] {
+  const n = DEMO_NUMBERS;
+  const words = n.searchWords.replace(/ /g, '+');
+  return [
+    '# Data (a funded key). These numbers are in the demo corpus; use your own on a real deployment.',
+    `curl -s ${baseUrl}/v1/applications/${n.application} ${KEY_HEADER}`,
+    `curl -s ${baseUrl}/v1/patents/${n.patent} ${KEY_HEADER}`,
+    `curl -s ${baseUrl}/v1/publications/${n.publication} ${KEY_HEADER}`,
+    `curl -s -X POST ${baseUrl}/v1/applications/status ${KEY_HEADER} -H 'content-type: application/json' \\`,
+    `  -d '{"application_numbers": ["${n.applicationFormatted}", "${n.otherApplication}", "12345"]}'`,
+    `curl -s "${baseUrl}/v1/applications/${n.application}/transactions?limit=5" ${KEY_HEADER}`,
+    `curl -s ${baseUrl}/v1/patents/${n.patent}/claims ${KEY_HEADER}`,
+    `curl -s ${baseUrl}/v1/publications/${n.publicationWithText}/claims ${KEY_HEADER}`,
+    `curl -s ${baseUrl}/v1/patents/${n.patent}/citations ${KEY_HEADER}`,
+    `curl -s "${baseUrl}/v1/search?q=${words}&cpc=${n.searchSubclass}&limit=5" ${KEY_HEADER}`,
+  ];
+}

@@ -1,0 +1,182 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USAGE as ADMIN_USAGE } from '../src/commands/admin.js';
+import { USAGE as DEMO_USAGE } from '../src/commands/demo.js';
+import { USAGE as INGEST_USAGE } from '../src/commands/ingest.js';
+import { USAGE as MIGRATE_USAGE } from '../src/commands/migrate.js';
+import { USAGE as SERVE_USAGE } from '../src/commands/serve.js';
+import { USAGE as SYNTH_USAGE } from '../src/commands/synth.js';
+import { VERSION } from '../src/version.js';
+import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { runCli } from './helpers/cli.js';
+
+/**
+ * The CLI as an operator meets it, in a child process: `--help` does nothing but print, and every
+ * mistake is one line on stderr with exit code 2 (never a stack trace).
+ */
+let dir: string;
+/** A data directory that no command may create: the embedded engine would make it on opening. */
+let untouched: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pss-cli-'));
+  untouched = join(dir, 'never-created');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('--help', () => {
+  it.each([
+    [['serve', '--help'], SERVE_USAGE],
+    [['demo', '-h'], DEMO_USAGE],
+    [['migrate', '--help'], MIGRATE_USAGE],
+    [['ingest', '--help'], INGEST_USAGE],
+    [['ingest', 'grants', '--help'], INGEST_USAGE],
+    [['ingest', 'file-wrapper', '--file-date', '2024-01-02', 'missing.json', '-h'], INGEST_USAGE],
+    [['synth', '--out', 'OUT', '--applications', '5', '--help'], SYNTH_USAGE],
+    [['admin', '--help'], ADMIN_USAGE],
+    [['admin', 'credit', '--email', 'ops@example.com', '--units', '5', '--help'], ADMIN_USAGE],
+    [['help', 'migrate'], MIGRATE_USAGE],
+  ])('patent-status %j prints the usage and exits 0, creating nothing', async (args, usage) => {
+    const out = join(dir, 'synth-out');
+    const result = await runCli(
+      args.map((arg) => (arg === 'OUT' ? out : arg)),
+      { PATENT_STATUS_DATA_DIR: untouched, PORT: '1' },
+    );
+    expect(result).toEqual({ code: 0, stdout: `${usage}\n`, stderr: '' });
+    expect(existsSync(untouched)).toBe(false);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('lists every command with one line each, and --version prints the version', async () => {
+    const help = await runCli(['--help'], { PATENT_STATUS_DATA_DIR: untouched });
+    expect(help.code).toBe(0);
+    expect(help.stderr).toBe('');
+    const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((match) => match[1]);
+    expect(commands).toEqual(['serve', 'demo', 'migrate', 'ingest', 'synth', 'admin']);
+    expect(help.stdout).toContain('LOG_LEVEL');
+    expect(await runCli(['--version'], {})).toEqual({ code: 0, stdout: `patent-status ${VERSION}\n`, stderr: '' });
+    expect(VERSION).toBe('0.1.0');
+  });
+});
+
+describe('operator mistakes: one line on stderr, exit code 2', () => {
+  it.each([
+    [['frobnicate'], {}, "patent-status: unknown command 'frobnicate' (see patent-status --help)"],
+    [['--verbose'], {}, "patent-status: unknown option '--verbose' (see patent-status --help)"],
+    [['help', 'frobnicate'], {}, "patent-status: unknown command 'frobnicate' (see patent-status --help)"],
+    [['serve', '--port', '9000'], {}, "patent-status serve: unknown option '--port' (see patent-status serve --help)"],
+    [['migrate', 'now'], {}, "patent-status migrate: unexpected argument 'now' (see patent-status migrate --help)"],
+    [
+      ['serve'],
+      { LOG_LEVEL: 'loud' },
+      'patent-status serve: invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [
+      ['demo'],
+      { PORT: 'http', LOG_LEVEL: 'loud' },
+      'patent-status demo: invalid configuration: PORT must be an integer from 0 to 65535, got "http"; LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [
+      ['migrate'],
+      { DATABASE_URL: 'mysql://app@db/patents' },
+      'patent-status migrate: invalid configuration: DATABASE_URL must start with postgres:// or postgresql://',
+    ],
+    [
+      ['migrate'],
+      { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/patents' },
+      'patent-status migrate: cannot reach the database server: connection refused (check DATABASE_URL)',
+    ],
+    [['admin'], {}, 'patent-status admin: a subcommand is needed: credit, orgs or revoke-key (see patent-status admin --help)'],
+    [
+      ['admin', 'grant'],
+      {},
+      "patent-status admin: unknown subcommand 'grant' (credit, orgs or revoke-key) (see patent-status admin --help)",
+    ],
+    [['admin', 'credit', '--units', '5'], {}, 'patent-status admin: credit needs --email EMAIL (see patent-status admin --help)'],
+    [
+      ['admin', 'credit', '--email', 'ops@example.com', '--units', 'ten'],
+      {},
+      'patent-status admin: --units must be a positive whole number, got "ten" (see patent-status admin --help)',
+    ],
+    [
+      ['admin', 'credit', '--email', 'ops@example.com', '--units'],
+      {},
+      "patent-status admin: option '--units <value>' argument missing (see patent-status admin --help)",
+    ],
+    [['admin', 'orgs', '--all'], {}, "patent-status admin: unknown option '--all' (see patent-status admin --help)"],
+    [['admin', 'revoke-key'], {}, 'patent-status admin: revoke-key needs --key KEY_ID_OR_PREFIX (see patent-status admin --help)'],
+    [['synth', '--applications', '5'], {}, 'patent-status synth: --out DIR is required (see patent-status synth --help)'],
+  ] as [string[], Record<string, string>, string][])('patent-status %j (env %j)', async (args, env, line) => {
+    const result = await runCli(args, { PATENT_STATUS_DATA_DIR: untouched, ...env });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: `${line}\n` });
+    expect(existsSync(untouched)).toBe(false);
+  });
+
+  it('without a command, the usage goes to stderr with exit code 2', async () => {
+    const result = await runCli([], { PATENT_STATUS_DATA_DIR: untouched });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^usage: patent-status <command>/);
+  });
+
+  it('synth refuses a bad count before writing anything', async () => {
+    const out = join(dir, 'synth-refused');
+    const result = await runCli(['synth', '--out', out, '--applications', '0'], {});
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'patent-status synth: --applications must be a positive whole number, got "0" (see patent-status synth --help)\n',
+    });
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('mistakes found on a real database', () => {
+  let target: TestDatabase | null = null;
+  let env: Record<string, string>;
+  let busy: Server;
+  let busyPort: number;
+  beforeAll(async () => {
+    // PostgreSQL: this file's own database. Embedded: a data directory the first command creates.
+    if (process.env.DATABASE_URL) target = await createTestDatabase();
+    env = target ? { DATABASE_URL: target.url! } : { PATENT_STATUS_DATA_DIR: join(dir, 'data') };
+    busy = createServer();
+    await new Promise<void>((listening) => busy.listen(0, '127.0.0.1', listening));
+    busyPort = (busy.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await new Promise((closed) => busy?.close(closed));
+    await target?.drop();
+  });
+
+  it('admin: an unknown key or e-mail is one line; a good command still works', async () => {
+    expect(await runCli(['admin', 'revoke-key', '--key', 'pss_NoSuchKey0'], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'patent-status admin: no active key has the id or prefix pss_NoSuchKey0\n',
+    });
+    expect(await runCli(['admin', 'credit', '--email', 'nobody@example.com', '--units', '5'], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'patent-status admin: No organization has the owner e-mail nobody@example.com.\n',
+    });
+    expect(await runCli(['admin', 'orgs'], env)).toEqual({
+      code: 0,
+      stdout: 'org_id\towner_email\tbalance_units\tfunded_at\tactive_keys\n',
+      stderr: '',
+    });
+  });
+
+  it('serve: a port in use is one line, and the data is left as it was', async () => {
+    const before = target ? null : readdirSync(join(dir, 'data')).sort();
+    const result = await runCli(['serve'], { ...env, HOST: '127.0.0.1', PORT: String(busyPort), LOG_LEVEL: 'warn' });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `patent-status serve: cannot listen on 127.0.0.1:${busyPort}: address already in use (set HOST or PORT)\n`,
+    });
+    if (before) expect(readdirSync(join(dir, 'data')).sort()).toEqual(before);
+  });
+});
