@@ -16,6 +16,8 @@ import { registerCharging } from './credits.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
 import { registerErrorHandling } from './error-handler.js';
+import { answerClientError, renderFrameworkError } from './framework-errors.js';
+import { registerInputGuard } from './input-guard.js';
 import { encodeNumberSlashes } from './number-paths.js';
 
 type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
@@ -52,6 +54,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     rewriteUrl: (request) => encodeNumberSlashes(request.url ?? '/'),
+    frameworkErrors: renderFrameworkError,
+    clientErrorHandler: answerClientError,
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [formatsPlugin],
@@ -61,6 +65,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   // A JSON API: a text body is a client mistake (415), not a string to validate as an object.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  // Before access control: malformed text is refused before any key lookup.
+  registerInputGuard(app);
   // Order matters: access defaults must be on a route before the registry documents it.
   app.decorate('ledger', ledger);
   // Unspent leased units go back to their orgs before the database closes.

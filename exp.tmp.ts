@@ -1,0 +1,20 @@
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import { Type, type Static, type TSchema } from 'typebox';
+
+const Provenance = Type.Object({ source: Type.Object({ product: Type.String(), file_date: Type.Union([Type.String({format:'date'}), Type.Null()]) }), stale: Type.Boolean() }, { $id: 'Provenance' });
+const ref = <T extends TSchema & { $id?: string }>(s: T) => Type.Unsafe<Static<T>>({ $ref: `${s.$id}#` });
+const App = Type.Intersect([ref(Provenance), Type.Object({ application_number: Type.String(), secret: Type.Optional(Type.String()) })], { $id: 'Application' });
+console.log(JSON.stringify(App));
+const app = Fastify({ ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array' } } });
+app.addSchema(Provenance);
+app.addSchema(App);
+await app.register(swagger, { openapi: { openapi: '3.0.3', info: { title: 't', version: '1' } }, refResolver: { buildLocalReference: (json: any, _b: any, _f: any, i: number) => json.$id ?? `def-${i}` } });
+app.get('/a', { schema: { response: { 200: ref(App) } } }, async () => ({ application_number: 'x', source: { product: 'P', file_date: null }, stale: false, extra: 1 }));
+app.get('/b', { schema: { response: { 200: Type.Object({ list: Type.Array(ref(App)) }) } } }, async () => ({ list: [{ application_number: 'x', source: { product: 'P', file_date: null }, stale: true }] }));
+app.post('/c', { schema: { body: Type.Object({ p: ref(Provenance) }), response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
+await app.ready();
+console.log((await app.inject('/a')).body);
+console.log((await app.inject('/b')).body);
+console.log((await app.inject({method:'POST', url:'/c', payload: {p: {source: 1}}})).body);
+console.log(JSON.stringify(app.swagger(), null, 1));
