@@ -7,12 +7,13 @@ import { applicationRoutes } from '../resources/applications/routes.js';
 import { citationRoutes } from '../resources/citations/routes.js';
 import { claimsRoutes } from '../resources/claims/routes.js';
 import { searchRoutes } from '../resources/search/routes.js';
-import { API_VERSION } from '../version.js';
+import { componentSchemas } from '../resources/schemas.js';
 import type { CreditLedger } from '../billing/credit-ledger.js';
 import type { ProvenanceService } from '../resources/provenance/service.js';
 import type { Services } from '../services.js';
 import { registerAccessControl } from './access.js';
 import { registerCharging } from './credits.js';
+import { swaggerOptions } from './discovery/openapi.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
 import { registerErrorHandling } from './error-handler.js';
@@ -76,23 +77,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registry.attach(app);
   registerCharging(app, ledger);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Patent Status Service',
-        version: API_VERSION,
-        description: 'Status of US patent applications and patents from a nightly copy of USPTO bulk data. Guide: /agents.md',
-      },
-      servers: [{ url: context.config.publicBaseUrl }],
-      components: {
-        securitySchemes: {
-          ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
-          BearerAuth: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-  });
+  // Named shapes first: routes and the OpenAPI document refer to them by $ref.
+  for (const schema of componentSchemas()) app.addSchema(schema);
+  await app.register(swagger, swaggerOptions(context.config.publicBaseUrl, registry));
 
   app.decorate('provenance', provenance);
   await app.register(accountRoutes(services));
