@@ -201,6 +201,15 @@ describe('NUL characters and unpaired surrogates are a 422 and never reach SQL',
   });
 });
 
+describe('dates PostgreSQL cannot store are a 422, never a 500', () => {
+  it('a date in year 0000 (the date format lets it through, PostgreSQL refuses it) is a 422', async () => {
+    const url = `/v1/applications/${PAGED_APPLICATIONS[0]}/transactions?since=0000-01-01`;
+    expectInvalid(await get(url), ['query', 'since'], 'date_format');
+    expectInvalid(await get('/v1/search?q=clip&filed_after=0000-12-31'), ['query', 'filed_after'], 'date_format');
+    expect((await get(`/v1/applications/${PAGED_APPLICATIONS[0]}/transactions?since=0001-01-01`)).statusCode).toBe(200);
+  });
+});
+
 describe("the framework's own errors come out in the spec's shape with X-Credits-Charged: 0", () => {
   it('bad percent-encoding (%FF) in a path: 400 bad_request', async () => {
     for (const url of ['/v1/applications/%FF', '/v1/applications/17248024/transactions%FF', '/agent/%FF', '/%E0%A4%A']) {

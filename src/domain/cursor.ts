@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isCalendarDate } from './calendar-date.js';
 import { invalidParameter, type AppError } from './errors.js';
 
 /**
@@ -26,16 +27,6 @@ type Keyset<S extends Shape> = { [P in keyof S]: S[P]['kind'] extends 'date' | '
 export type CursorScope = readonly (string | number | boolean | null)[];
 
 const VERSION = 2;
-
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(2000, month, 0)).getUTCDate() && (month !== 2 || day < 29 || isLeap(year));
-}
-
-const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 function fits(field: CursorField, value: unknown): boolean {
   switch (field.kind) {

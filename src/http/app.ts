@@ -18,6 +18,7 @@ import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
 import { registerErrorHandling } from './error-handler.js';
 import { answerClientError, renderFrameworkError } from './framework-errors.js';
+import { strictDateFormat } from './formats.js';
 import { registerInputGuard } from './input-guard.js';
 import { encodeNumberSlashes } from './number-paths.js';
 
@@ -59,7 +60,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     clientErrorHandler: answerClientError,
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
-      plugins: [formatsPlugin],
+      plugins: [formatsPlugin, strictDateFormat as unknown as AjvPlugin],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
