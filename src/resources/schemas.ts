@@ -49,7 +49,8 @@ export const Provenance = component(
 
 /** A top-level resource object: its own members plus the provenance members (allOf in OpenAPI). */
 export const withProvenance = <P extends TProperties>(properties: P, options: { description?: string } = {}) =>
-  Type.Intersect([Provenance, Type.Object(properties)], options);
+  // Provenance last: responses keep their own members first, as before.
+  Type.Intersect([Type.Object(properties), Provenance], options);
 
 /** The error body every non-2xx response carries (spec §7; D13 adds checkout hints to 402). */
 export const ErrorBodySchema = component(
