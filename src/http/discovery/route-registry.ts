@@ -63,6 +63,16 @@ function defaultsNotRequired(schema: unknown): unknown {
   return required.length === object.required.length ? schema : { ...object, required };
 }
 
+/** A success response says what it holds (the route's summary) instead of swagger's "Default Response". */
+function describeSuccess(responses: Record<string, unknown>, summary: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const described = /^2\d\d$/.test(status) && !(response as { description?: unknown }).description;
+      return [status, described ? { ...(response as object), description: summary } : response];
+    }),
+  );
+}
+
 const hasSuccess = (responses: Record<string, unknown>) => Object.keys(responses).some((status) => /^2\d\d$/.test(status));
 
 /**
@@ -78,7 +88,7 @@ export class RouteRegistry {
       const schema = (route.schema ?? {}) as Record<string, unknown>;
       if (schema.hide) return;
       const access = route.config?.access ?? 'public';
-      const declared = (schema.response ?? {}) as Record<string, unknown>;
+      const declared = describeSuccess((schema.response ?? {}) as Record<string, unknown>, String(schema.summary ?? 'Success'));
       // Documenting errors replaces swagger's default 200, so a route without one gets it back here.
       const success = hasSuccess(declared) ? {} : { 200: { description: 'Success' } };
       schema.response = { ...standardErrors(access, schema, route.config?.errors ?? []), ...success, ...declared };

@@ -41,7 +41,7 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
           operationId: 'getHealth',
           summary: 'Service and data-freshness report',
           tags: ['meta'],
-          response: { 200: HealthResponse, 503: HealthResponse },
+          response: { 200: HealthResponse, 503: { ...HealthResponse, description: 'The database is unreachable: status unavailable' } },
         },
       },
       async (_request, reply) => {
