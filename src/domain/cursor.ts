@@ -1,27 +1,98 @@
-import { invalidParameter } from './errors.js';
+import { createHash } from 'node:crypto';
+import { isCalendarDate } from './calendar-date.js';
+import { invalidParameter, type AppError } from './errors.js';
 
 /**
- * Cursors are opaque to clients: base64url of a versioned keyset (DESIGN.md §6). A cursor that
- * does not decode to the expected version and shape is a 422 on `query.cursor`.
+ * Cursors are opaque to clients: base64url of a versioned keyset (DESIGN.md §6), bound to the
+ * list and the query that issued them. A cursor comes back from outside, so every member is
+ * checked before it reaches SQL: a forged one (a date that is no date, a float where an integer
+ * belongs, 1e308, a NUL) or one issued for another application or query is a 422 on `query.cursor`.
  */
-export function encodeCursor(keyset: Record<string, string | number>): string {
-  return Buffer.from(JSON.stringify({ v: 1, ...keyset })).toString('base64url');
+export type CursorField =
+  | { kind: 'date' }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'number'; min: number; max: number }
+  | { kind: 'text'; pattern: RegExp };
+
+/** A `date` column value, years 1–9999 (PostgreSQL refuses year 0). */
+export const CURSOR_DATE = { kind: 'date' } as const satisfies CursorField;
+/** A PostgreSQL `int` column value. */
+export const CURSOR_INT4 = { kind: 'integer', min: -2_147_483_648, max: 2_147_483_647 } as const satisfies CursorField;
+/** A document or patent number as we store it (11646472, D701016, US20230080435A1). */
+export const CURSOR_DOC_NUMBER = { kind: 'text', pattern: /^[A-Z0-9]{1,32}$/ } as const satisfies CursorField;
+
+type Shape = Record<string, CursorField>;
+type Keyset<S extends Shape> = { [P in keyof S]: S[P]['kind'] extends 'date' | 'text' ? string : number };
+/** The values that define the list a cursor pages through (application number, filters …). */
+export type CursorScope = readonly (string | number | boolean | null)[];
+
+const VERSION = 2;
+
+function fits(field: CursorField, value: unknown): boolean {
+  switch (field.kind) {
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value);
+    case 'integer':
+      return Number.isSafeInteger(value) && (value as number) >= field.min && (value as number) <= field.max;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && value >= field.min && value <= field.max;
+    case 'text':
+      return typeof value === 'string' && field.pattern.test(value);
+  }
 }
 
-export function decodeCursor<K extends Record<string, 'string' | 'number'>>(
-  raw: string | undefined,
-  shape: K,
-): { [P in keyof K]: K[P] extends 'string' ? string : number } | null {
-  if (raw === undefined) return null;
-  const invalid = () =>
-    invalidParameter({ loc: ['query', 'cursor'], msg: 'Cursor is not one this endpoint issued', type: 'cursor_invalid', input: raw });
-  let decoded: Record<string, unknown>;
-  try {
-    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    throw invalid();
+/** One kind of cursor: the list it pages (its name) and the keyset members it carries. */
+export class CursorCodec<S extends Shape> {
+  constructor(
+    private readonly list: string,
+    private readonly shape: S,
+  ) {}
+
+  /** 16 base64url characters (96 bits) of a hash of the list and its query: short, and no filter text leaks. */
+  private scopeKey(scope: CursorScope): string {
+    return createHash('sha256')
+      .update(JSON.stringify([this.list, ...scope]))
+      .digest('base64url')
+      .slice(0, 16);
   }
-  if (decoded === null || typeof decoded !== 'object' || decoded.v !== 1) throw invalid();
-  for (const [name, type] of Object.entries(shape)) if (typeof decoded[name] !== type) throw invalid();
-  return decoded as { [P in keyof K]: K[P] extends 'string' ? string : number };
+
+  encode(scope: CursorScope, keyset: Keyset<S>): string {
+    return Buffer.from(JSON.stringify({ v: VERSION, k: this.scopeKey(scope), ...keyset })).toString('base64url');
+  }
+
+  /** The keyset of a cursor this list issued for this very query; null without a cursor. */
+  decode(raw: string | undefined, scope: CursorScope): Keyset<S> | null {
+    if (raw === undefined) return null;
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    } catch {
+      throw invalid(raw);
+    }
+    if (decoded === null || typeof decoded !== 'object' || Array.isArray(decoded)) throw invalid(raw);
+    const members = decoded as Record<string, unknown>;
+    const names = Object.keys(this.shape);
+    if (members.v !== VERSION || typeof members.k !== 'string' || Object.keys(members).length !== names.length + 2) throw invalid(raw);
+    for (const name of names) if (!fits(this.shape[name]!, members[name])) throw invalid(raw);
+    if (members.k !== this.scopeKey(scope)) {
+      throw invalidParameter({
+        loc: ['query', 'cursor'],
+        msg: 'Cursor was issued for another application or query: repeat that query, or start again without a cursor',
+        type: 'cursor_mismatch',
+        input: raw,
+        ctx: {},
+      });
+    }
+    return Object.fromEntries(names.map((name) => [name, members[name]])) as Keyset<S>;
+  }
+}
+
+function invalid(raw: string): AppError {
+  return invalidParameter({
+    loc: ['query', 'cursor'],
+    msg: 'Cursor is not one this endpoint issued',
+    type: 'cursor_invalid',
+    input: raw,
+    ctx: {},
+  });
 }

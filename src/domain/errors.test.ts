@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CATALOGUE, invalidParameter, notFound, paymentRequired, type ValidationIssue } from './errors.js';
+import {
+  AppError,
+  ERROR_CATALOGUE,
+  invalidParameter,
+  MAX_VALIDATION_ISSUES,
+  notFound,
+  paymentRequired,
+  type ValidationIssue,
+} from './errors.js';
+
+const invalidParameterList = (issues: ValidationIssue[]) => new AppError('validation_error', undefined, issues);
 
 interface DocRow {
   status: number;
@@ -96,6 +106,24 @@ describe('AppError', () => {
       error: 'amount_below_minimum',
       message: 'The checkout amount is below the minimum of 20 US dollars.',
       detail: { minimum_usd: 20, amount_usd: 5 },
+    });
+  });
+
+  it('renders every 422 item with all five members: ctx {} when none, input cut, at most 50 items', () => {
+    const issues: ValidationIssue[] = Array.from({ length: 80 }, (_, i) => ({
+      loc: ['body', 'application_numbers', i],
+      msg: 'Too long',
+      type: 'string_too_long',
+      input: 'z'.repeat(1000),
+    }));
+    const detail = invalidParameterList(issues).toBody().detail as Required<ValidationIssue>[];
+    expect(detail).toHaveLength(MAX_VALIDATION_ISSUES);
+    expect(detail[0]).toStrictEqual({
+      loc: ['body', 'application_numbers', 0],
+      msg: 'Too long',
+      type: 'string_too_long',
+      input: `${'z'.repeat(200)}…`,
+      ctx: {},
     });
   });
 

@@ -1,20 +1,26 @@
+import { boundedEcho } from './echo.js';
+
 /**
  * The one error catalogue (spec §7, DESIGN.md D12/D14). Every error the API returns is built
  * here and rendered once by the error handler; `docs/errors.md` lists the same codes and a
  * unit test keeps the two in step.
  */
 export const ERROR_CATALOGUE = {
+  bad_request: { status: 400, message: 'The request could not be read: malformed percent-encoding in the URL or broken HTTP syntax.' },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   amount_below_minimum: { status: 400, message: 'The checkout amount is below the minimum of 20 US dollars.' },
   missing_filter: { status: 400, message: 'At least one filter is required.' },
   invalid_api_key: { status: 401, message: 'The API key is missing, revoked or mistyped.' },
   payment_required: { status: 402, message: 'This account has no credit left. Buy credit to continue.' },
   not_found: { status: 404, message: 'Not found.' },
+  request_timeout: { status: 408, message: 'The request did not arrive in time.' },
   org_exists: { status: 409, message: 'An organization with this owner e-mail has been funded; sign in with one of its keys.' },
   limit_reached: { status: 409, message: 'The organization has reached a limit.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
+  uri_too_long: { status: 414, message: 'A path parameter is longer than 200 characters.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   validation_error: { status: 422, message: 'The request is invalid.' },
+  headers_too_large: { status: 431, message: 'The request headers are too large.' },
   internal_error: { status: 500, message: 'An unexpected error occurred.' },
   billing_not_configured: { status: 503, message: 'This deployment does not take payments; ask its operator to add credit.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable; retry shortly.' },
@@ -29,7 +35,22 @@ export interface ValidationIssue {
   msg: string;
   type: string;
   input: unknown;
+  /** The limit that failed (`{le: 1000}`); rendered as `{}` when there is none. */
   ctx?: Record<string, unknown>;
+}
+
+/** A 422 lists at most this many problems: the first ones tell the caller what to fix. */
+export const MAX_VALIDATION_ISSUES = 50;
+
+/** Every item carries all five members, `input` and long `loc` names cut to a bounded size. */
+function renderIssues(issues: readonly ValidationIssue[]): Required<ValidationIssue>[] {
+  return issues.slice(0, MAX_VALIDATION_ISSUES).map((issue) => ({
+    loc: issue.loc.map((part) => (typeof part === 'string' ? (boundedEcho(part) as string) : part)),
+    msg: issue.msg,
+    type: issue.type,
+    input: boundedEcho(issue.input),
+    ctx: issue.ctx ?? {},
+  }));
 }
 
 export class AppError extends Error {
@@ -49,10 +70,12 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
+    const detail =
+      this.code === 'validation_error' && Array.isArray(this.detail) ? renderIssues(this.detail as ValidationIssue[]) : this.detail;
     return {
       error: this.code,
       message: this.message,
-      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(detail === undefined ? {} : { detail }),
       ...this.extra,
     };
   }

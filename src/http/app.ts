@@ -7,14 +7,18 @@ import { applicationRoutes } from '../resources/applications/routes.js';
 import { citationRoutes } from '../resources/citations/routes.js';
 import { claimsRoutes } from '../resources/claims/routes.js';
 import { searchRoutes } from '../resources/search/routes.js';
-import { API_VERSION } from '../version.js';
+import { componentSchemas } from '../resources/schemas.js';
 import type { ChargingService } from '../billing/charging-service.js';
 import type { ProvenanceService } from '../resources/provenance/service.js';
 import type { Services } from '../services.js';
 import { registerDataChain } from './data-chain.js';
+import { swaggerOptions } from './discovery/openapi.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
 import { registerErrorHandling } from './error-handler.js';
+import { answerClientError, renderFrameworkError } from './framework-errors.js';
+import { strictDateFormat } from './formats.js';
+import { registerInputGuard } from './input-guard.js';
 import { encodeNumberSlashes } from './number-paths.js';
 
 type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
@@ -51,15 +55,19 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     rewriteUrl: (request) => encodeNumberSlashes(request.url ?? '/'),
+    frameworkErrors: renderFrameworkError,
+    clientErrorHandler: answerClientError,
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
-      plugins: [formatsPlugin],
+      plugins: [formatsPlugin, strictDateFormat as unknown as AjvPlugin],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // A JSON API: a text body is a client mistake (415), not a string to validate as an object.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  // Before access control: malformed text is refused before any key lookup.
+  registerInputGuard(app);
   // Order matters: access defaults must be on a route before the registry documents it.
   app.decorate('charging', charging);
   // Spent units are written and unspent ones go back to their orgs before the database closes.
@@ -68,23 +76,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   const registry = new RouteRegistry();
   registry.attach(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Patent Status Service',
-        version: API_VERSION,
-        description: 'Status of US patent applications and patents from a nightly copy of USPTO bulk data. Guide: /agents.md',
-      },
-      servers: [{ url: context.config.publicBaseUrl }],
-      components: {
-        securitySchemes: {
-          ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
-          BearerAuth: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-  });
+  // Named shapes first: routes and the OpenAPI document refer to them by $ref.
+  for (const schema of componentSchemas()) app.addSchema(schema);
+  await app.register(swagger, swaggerOptions(context.config.publicBaseUrl, registry));
 
   app.decorate('provenance', provenance);
   await app.register(accountRoutes(services));

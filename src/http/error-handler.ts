@@ -39,6 +39,10 @@ export function toAppError(error: FastifyError, request: FastifyRequest): AppErr
   if (mapped) return new AppError(mapped, undefined, undefined, undefined, { cause: error });
   if (error instanceof SyntaxError && error.statusCode === 400)
     return new AppError('invalid_json', undefined, undefined, undefined, { cause: error });
+  // Any other request error of Fastify's own is the caller's, never a 500.
+  if (error.code?.startsWith('FST_') && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('bad_request', undefined, undefined, undefined, { cause: error });
+  }
   return fromDatabase(error) ?? new AppError('internal_error', undefined, undefined, undefined, { cause: error });
 }
 
@@ -53,7 +57,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(appError.status).send(appError.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    const error = new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+    const path = request.url.split('?')[0] ?? '';
+    // The path is echoed, cut to a bounded length like every other echo of input.
+    const error = new AppError('not_found', `No route ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}.`);
     return reply.code(error.status).send(error.toBody());
   });
 }

@@ -1,28 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { ProvenanceProperties } from '../../resources/schemas.js';
+import { component, ProvenanceProperties } from '../../resources/schemas.js';
 import { VERSION } from '../../version.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { renderAgentGuide, renderSkill } from './agent-guide.js';
 import type { RouteRegistry } from './route-registry.js';
 
-const HealthResponse = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  version: Type.String(),
-  engine: Type.Union([Type.Literal('pglite'), Type.Literal('postgresql')]),
-  products: Type.Array(
-    Type.Object({
-      product: Type.String(),
-      file_date: ProvenanceProperties.source.properties.file_date,
-      as_of: ProvenanceProperties.as_of,
-      stale: Type.Boolean(),
-    }),
-  ),
-  time: Type.String({ format: 'date-time' }),
-});
+const HealthResponse = component(
+  'Health',
+  Type.Object({
+    status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+    version: Type.String(),
+    engine: Type.Union([Type.Literal('pglite'), Type.Literal('postgresql')]),
+    products: Type.Array(
+      Type.Object({
+        product: Type.String(),
+        file_date: ProvenanceProperties.source.properties.file_date,
+        as_of: ProvenanceProperties.as_of,
+        stale: Type.Boolean(),
+      }),
+    ),
+    time: Type.String({ format: 'date-time' }),
+  }),
+);
 
-const Markdown = Type.String({ description: 'text/markdown' });
+const Markdown = { description: 'A Markdown document', content: { 'text/markdown': { schema: Type.String() } } };
+/** The document is built by @fastify/swagger; its shape is OpenAPI's own. */
+const OpenApiDocument = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'OpenAPI 3.0.3' });
 
 /** `/health` (DESIGN.md D11) and the discovery documents; none of them needs a key. */
 export function discoveryRoutes(context: AppContext, registry: RouteRegistry, provenance: ProvenanceService): FastifyPluginAsyncTypebox {
@@ -32,7 +37,12 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
       '/health',
       {
         config: { access: 'public', cost: 'free' },
-        schema: { summary: 'Service and data-freshness report', tags: ['meta'], response: { 200: HealthResponse, 503: HealthResponse } },
+        schema: {
+          operationId: 'getHealth',
+          summary: 'Service and data-freshness report',
+          tags: ['meta'],
+          response: { 200: HealthResponse, 503: { ...HealthResponse, description: 'The database is unreachable: status unavailable' } },
+        },
       },
       async (_request, reply) => {
         const base = { version: VERSION, engine: context.db.engine, time: new Date().toISOString() };
@@ -54,8 +64,16 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
 
     app.get(
       '/openapi.json',
-      { config: { access: 'public', cost: 'free' }, schema: { summary: 'OpenAPI 3 description of every route', tags: ['meta'] } },
-      async () => app.swagger(),
+      {
+        config: { access: 'public', cost: 'free' },
+        schema: {
+          operationId: 'getOpenApi',
+          summary: 'OpenAPI 3 description of every route',
+          tags: ['meta'],
+          response: { 200: OpenApiDocument },
+        },
+      },
+      async () => app.swagger() as unknown as Record<string, unknown>,
     );
 
     // Rendered on first request: by then every route has registered itself.
@@ -65,7 +83,12 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
       '/agents.md',
       {
         config: { access: 'public', cost: 'free' },
-        schema: { summary: 'Guide for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } },
+        schema: {
+          operationId: 'getAgentGuide',
+          summary: 'Guide for AI agents (Markdown)',
+          tags: ['meta'],
+          response: { 200: Markdown },
+        },
       },
       async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((guide ??= renderAgentGuide(registry.entries, baseUrl))),
     );
@@ -73,7 +96,12 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
       '/.well-known/skills/default/skill.md',
       {
         config: { access: 'public', cost: 'free' },
-        schema: { summary: 'Skill file for AI agents (Markdown)', tags: ['meta'], response: { 200: Markdown } },
+        schema: {
+          operationId: 'getSkill',
+          summary: 'Skill file for AI agents (Markdown)',
+          tags: ['meta'],
+          response: { 200: Markdown },
+        },
       },
       async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((skill ??= renderSkill(registry.entries, baseUrl))),
     );

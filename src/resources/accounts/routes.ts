@@ -32,6 +32,7 @@ export function accountRoutes({
       {
         config: { access: 'public', cost: 'free', errors: ['org_exists'] },
         schema: {
+          operationId: 'signup',
           summary: 'Create an organization and its first API key',
           description:
             'A new e-mail creates an unfunded organization and returns a key once. Signing up again with the same e-mail ' +
@@ -70,6 +71,7 @@ export function accountRoutes({
       {
         config: { access: 'account', cost: 'free', errors: ['limit_reached'] },
         schema: {
+          operationId: 'createKey',
           summary: 'Mint another key on the same balance',
           description:
             'Any key of the organization may mint further keys (at most 25 active; beyond, 409 limit_reached). The new key is shown once.',
@@ -89,6 +91,7 @@ export function accountRoutes({
       {
         config: { access: 'account', cost: 'free' },
         schema: {
+          operationId: 'getAccount',
           summary: 'The account: balance and active keys',
           description: 'Works for funded and unfunded organizations; poll it after a payment until balance_units is positive.',
           tags: ['account'],
@@ -107,6 +110,7 @@ export function accountRoutes({
       {
         config: { access: 'account', cost: 'free', errors: ['amount_below_minimum', 'billing_not_configured'] },
         schema: {
+          operationId: 'createCheckoutLink',
           summary: 'A hosted payment page to buy credit',
           description:
             `Whole US dollars, at least ${MINIMUM_TOPUP_USD} (below: 400 amount_below_minimum). The link expires after 24 hours; ` +

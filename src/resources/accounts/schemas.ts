@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable } from '../schemas.js';
+import { component, Nullable } from '../schemas.js';
 
 const Name = Type.String({ maxLength: 200 });
 
@@ -19,32 +19,41 @@ const MintedKeyProperties = {
   created_at: Type.String({ format: 'date-time' }),
 };
 
-export const SignupResponse = Type.Object({
-  api_key: MintedKeyProperties.api_key,
-  org_id: Type.String(),
-  key_id: Type.String(),
-  prefix: Type.String(),
-  note: Type.String(),
-});
+export const SignupResponse = component(
+  'Signup',
+  Type.Object({
+    api_key: MintedKeyProperties.api_key,
+    org_id: Type.String(),
+    key_id: Type.String(),
+    prefix: Type.String(),
+    note: Type.String({ description: 'What to do next: fund the organization' }),
+  }),
+);
 
 export const CreateKeyBody = Type.Object({ name: Type.Optional(Nullable(Name)) }, { additionalProperties: false });
-export const CreateKeyResponse = Type.Object(MintedKeyProperties);
+export const CreateKeyResponse = component('MintedKey', Type.Object(MintedKeyProperties));
 
-export const AccountResponse = Type.Object({
-  org_id: Type.String(),
-  owner_email: Type.String(),
-  agent_name: Nullable(Type.String()),
-  balance_units: Type.Integer(),
-  funded: Type.Boolean({ description: 'Ever funded (signup with this e-mail then answers 409 org_exists)' }),
-  keys: Type.Array(
-    Type.Object({
-      key_id: Type.String(),
-      prefix: Type.String(),
-      name: Nullable(Type.String()),
-      created_at: Type.String({ format: 'date-time' }),
-    }),
-  ),
-});
+const KeySummary = component(
+  'KeySummary',
+  Type.Object({
+    key_id: Type.String(),
+    prefix: Type.String(),
+    name: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const AccountResponse = component(
+  'Account',
+  Type.Object({
+    org_id: Type.String(),
+    owner_email: Type.String(),
+    agent_name: Nullable(Type.String()),
+    balance_units: Type.Integer(),
+    funded: Type.Boolean({ description: 'Ever funded (signup with this e-mail then answers 409 org_exists)' }),
+    keys: Type.Array(KeySummary, { description: 'Active keys' }),
+  }),
+);
 
 export const CheckoutBody = Type.Object(
   {
@@ -54,7 +63,10 @@ export const CheckoutBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const CheckoutResponse = Type.Object({
-  url: Type.String({ format: 'uri', description: 'Hosted payment page for a human; no login' }),
-  expires_at: Type.String({ format: 'date-time' }),
-});
+export const CheckoutResponse = component(
+  'Checkout',
+  Type.Object({
+    url: Type.String({ format: 'uri', description: 'Hosted payment page for a human; no login' }),
+    expires_at: Type.String({ format: 'date-time' }),
+  }),
+);

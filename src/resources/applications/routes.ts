@@ -21,6 +21,7 @@ export function applicationRoutes({
       {
         config: { errors: [...LOOKUP_ERRORS] },
         schema: {
+          operationId: 'getApplication',
           summary: 'Current status of an application',
           description: 'Formatting is ignored: 17/248,024, 17248024 and 17 248 024 are the same application.',
           tags: ['applications'],
@@ -36,6 +37,7 @@ export function applicationRoutes({
       {
         config: { errors: [...LOOKUP_ERRORS] },
         schema: {
+          operationId: 'getApplicationByPatent',
           summary: 'The application behind a patent',
           description: 'Patent numbers without commas; design, plant and reissue prefixes D, PP, RE; leading zeros ignored.',
           tags: ['applications'],
@@ -51,6 +53,7 @@ export function applicationRoutes({
       {
         config: { errors: [...LOOKUP_ERRORS] },
         schema: {
+          operationId: 'getApplicationByPublication',
           summary: 'The application behind a pre-grant publication',
           description: 'Printed (US20230080435A1) or bare (2023/0080435); a bare number returns the latest kind, A9 over A2 over A1.',
           tags: ['applications'],
@@ -67,6 +70,7 @@ export function applicationRoutes({
         config: { cost: '1 unit per 100 rows returned (at least 1); 402 before the work when the balance cannot pay for every row' },
         preValidation: async (request) => checkBatchEntries(request.body),
         schema: {
+          operationId: 'getBatchStatus',
           summary: 'Status of up to 1,000 applications at once',
           description:
             'Rows come back in request order; numbers not held are listed in not_found and unreadable strings in invalid, both as written.',
@@ -90,6 +94,7 @@ export function applicationRoutes({
       {
         config: { cost: '1 unit per 100 rows returned (at least 1)', errors: [...LOOKUP_ERRORS] },
         schema: {
+          operationId: 'listTransactions',
           summary: 'Prosecution transactions, newest first',
           description: "The office's own codes and texts, verbatim, each with a normalized event_type (or null).",
           tags: ['prosecution'],

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { STATUS_CATEGORIES } from '../../domain/status-categories.js';
-import { Nullable, ProvenanceProperties } from '../schemas.js';
+import { component, Nullable, withProvenance } from '../schemas.js';
 
 const DateString = Type.String({ format: 'date' });
 const NullableDate = Nullable(DateString);
@@ -12,12 +12,15 @@ const NumberText = (description: string) => Type.String({ minLength: 1, maxLengt
 
 const Category = Type.Enum(STATUS_CATEGORIES, { description: 'pending, allowed, granted, abandoned, expired, provisional, pct or other' });
 
-export const StatusBlock = Type.Object({
-  code: Nullable(Type.Integer({ description: "The office's status code" })),
-  description: Nullable(Type.String()),
-  category: Category,
-  date: NullableDate,
-});
+export const StatusBlock = component(
+  'StatusBlock',
+  Type.Object({
+    code: Nullable(Type.Integer({ description: "The office's status code" })),
+    description: Nullable(Type.String()),
+    category: Category,
+    date: NullableDate,
+  }),
+);
 
 const ContinuityStatus = Type.Object({
   code: Nullable(Type.Integer()),
@@ -34,42 +37,46 @@ const ContinuityItem = {
   status: ContinuityStatus,
 };
 
-export const Application = Type.Object({
-  application_number: Type.String(),
-  status: StatusBlock,
-  patent_number: Nullable(Type.String()),
-  grant_date: NullableDate,
-  publication_number: Nullable(Type.String()),
-  publication_date: NullableDate,
-  title: Nullable(Type.String()),
-  application_type: Nullable(Type.String()),
-  filing_date: NullableDate,
-  effective_filing_date: NullableDate,
-  applicant_name: Nullable(Type.String()),
-  applicant_entity_id: Nullable(Type.String({ description: 'Entity id (ent_…); null until entity resolution covers it' })),
-  examiner_name: Nullable(Type.String()),
-  art_unit: Nullable(Type.String()),
-  entity_status: Nullable(Type.Unsafe<'small' | 'micro' | 'undiscounted'>({ type: 'string', enum: ['small', 'micro', 'undiscounted'] })),
-  cpc: Type.Array(Type.String()),
-  pta_days: Nullable(Type.Integer()),
-  continuity: Type.Object({
-    parents: Type.Array(
-      Type.Object({ ...ContinuityItem, child_application_number: Type.String({ description: 'The application claiming this parent' }) }),
-    ),
-    children: Type.Array(
-      Type.Object({ ...ContinuityItem, parent_application_number: Type.String({ description: 'The application this child claims' }) }),
-    ),
+const ContinuityParent = component(
+  'ContinuityParent',
+  Type.Object({ ...ContinuityItem, child_application_number: Type.String({ description: 'The application claiming this parent' }) }),
+);
+const ContinuityChild = component(
+  'ContinuityChild',
+  Type.Object({ ...ContinuityItem, parent_application_number: Type.String({ description: 'The application this child claims' }) }),
+);
+
+export const Application = component(
+  'Application',
+  withProvenance({
+    application_number: Type.String(),
+    status: StatusBlock,
+    patent_number: Nullable(Type.String()),
+    grant_date: NullableDate,
+    publication_number: Nullable(Type.String()),
+    publication_date: NullableDate,
+    title: Nullable(Type.String()),
+    application_type: Nullable(Type.String()),
+    filing_date: NullableDate,
+    effective_filing_date: NullableDate,
+    applicant_name: Nullable(Type.String()),
+    applicant_entity_id: Nullable(Type.String({ description: 'Entity id (ent_…); null until entity resolution covers it' })),
+    examiner_name: Nullable(Type.String()),
+    art_unit: Nullable(Type.String()),
+    entity_status: Nullable(Type.Unsafe<'small' | 'micro' | 'undiscounted'>({ type: 'string', enum: ['small', 'micro', 'undiscounted'] })),
+    cpc: Type.Array(Type.String()),
+    pta_days: Nullable(Type.Integer()),
+    continuity: Type.Object({ parents: Type.Array(ContinuityParent), children: Type.Array(ContinuityChild) }),
+    counts: Type.Object({
+      transactions: Type.Integer(),
+      office_actions: Type.Integer(),
+      assignments: Type.Integer(),
+      ptab_proceedings: Type.Integer(),
+      parents: Type.Integer(),
+      children: Type.Integer(),
+    }),
   }),
-  counts: Type.Object({
-    transactions: Type.Integer(),
-    office_actions: Type.Integer(),
-    assignments: Type.Integer(),
-    ptab_proceedings: Type.Integer(),
-    parents: Type.Integer(),
-    children: Type.Integer(),
-  }),
-  ...ProvenanceProperties,
-});
+);
 
 export const ApplicationParams = Type.Object({
   application_number: NumberText(
@@ -92,22 +99,27 @@ export const BatchStatusBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const BatchStatusResponse = Type.Object({
-  results: Type.Array(
-    Type.Object({
-      application_number: Type.String(),
-      status: StatusBlock,
-      patent_number: Nullable(Type.String()),
-      publication_number: Nullable(Type.String()),
-      applicant_name: Nullable(Type.String()),
-    }),
-  ),
-  not_found: Type.Array(Type.String(), { description: 'Numbers not held, as the caller wrote them' }),
-  invalid: Type.Array(Type.Unsafe<unknown>({}), {
-    description: 'Entries that cannot be application numbers (unreadable strings, null, numbers …), exactly as the caller wrote them',
+const BatchStatusRow = component(
+  'BatchStatusRow',
+  Type.Object({
+    application_number: Type.String(),
+    status: StatusBlock,
+    patent_number: Nullable(Type.String()),
+    publication_number: Nullable(Type.String()),
+    applicant_name: Nullable(Type.String()),
   }),
-  ...ProvenanceProperties,
-});
+);
+
+export const BatchStatusResponse = component(
+  'BatchStatus',
+  withProvenance({
+    results: Type.Array(BatchStatusRow, { description: 'In request order' }),
+    not_found: Type.Array(Type.String(), { description: 'Numbers not held, as the caller wrote them' }),
+    invalid: Type.Array(Type.Unsafe<unknown>({}), {
+      description: 'Entries that cannot be application numbers (unreadable strings, null, numbers …), exactly as the caller wrote them',
+    }),
+  }),
+);
 
 export const TransactionsQuery = Type.Object({
   since: Type.Optional(Type.String({ format: 'date', description: 'On or after this date' })),
@@ -115,16 +127,21 @@ export const TransactionsQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-export const TransactionsResponse = Type.Object({
-  application_number: Type.String(),
-  transactions: Type.Array(
-    Type.Object({
-      date: DateString,
-      code: Type.String(),
-      description: Type.String(),
-      event_type: Nullable(Type.String()),
-    }),
-  ),
-  next_cursor: Nullable(Type.String()),
-  ...ProvenanceProperties,
-});
+const Transaction = component(
+  'Transaction',
+  Type.Object({
+    date: DateString,
+    code: Type.String({ description: "The office's own transaction code, verbatim" }),
+    description: Type.String({ description: "The office's own text, verbatim" }),
+    event_type: Nullable(Type.String({ description: 'Normalized: office_action, allowance, abandonment, grant, publication …' })),
+  }),
+);
+
+export const TransactionsResponse = component(
+  'TransactionPage',
+  withProvenance({
+    application_number: Type.String(),
+    transactions: Type.Array(Transaction, { description: 'Newest first' }),
+    next_cursor: Nullable(Type.String({ description: 'Pass as cursor for the next page; null at the end' })),
+  }),
+);

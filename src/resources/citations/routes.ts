@@ -15,6 +15,7 @@ export function citationRoutes({ citations }: { citations: CitationService }): F
           errors: ['not_found'],
         },
         schema: {
+          operationId: 'getCitations',
           summary: 'Citations of a patent, backward (its front page) and forward (loaded grants citing it)',
           description:
             'The backward list comes whole on every call; limit and cursor page the forward list. backward is null, with a detail naming the covered issue dates, when the grant file of the patent is not loaded.',

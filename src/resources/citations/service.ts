@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { CURSOR_DATE, CURSOR_DOC_NUMBER, CursorCodec } from '../../domain/cursor.js';
 import { notFound } from '../../domain/errors.js';
 import { requirePatentNumber } from '../path-numbers.js';
 import type { CoverageService } from '../coverage/service.js';
@@ -14,6 +14,9 @@ type CitationsBody = Static<typeof CitationsResponse>;
 type BackwardItem = NonNullable<CitationsBody['backward']>['patents']['items'][number];
 
 export type Direction = 'both' | 'backward' | 'forward';
+
+/** Keyset (grant date, number) of the last forward citation shown; bound to the cited patent. */
+const FORWARD_CURSOR = new CursorCodec('forward-citations', { d: CURSOR_DATE, n: CURSOR_DOC_NUMBER });
 
 const GROUPS = ['patents', 'publications', 'foreign', 'npl'] as const;
 
@@ -82,7 +85,7 @@ export class CitationService {
    */
   async of(input: { patentNumber: string; direction: Direction; limit: number; cursor?: string; maxRows: number }) {
     const patentNumber = requirePatentNumber(input.patentNumber);
-    const after = decodeCursor(input.cursor, { d: 'string', n: 'string' });
+    const after = FORWARD_CURSOR.decode(input.cursor, [patentNumber]);
     const { grant, citations } = await sql.findBackward(this.db, patentNumber);
     if (!grant && !(await sql.patentIsKnown(this.db, patentNumber))) {
       throw notFound(`No patent ${patentNumber} is on file.`, await this.coverage.describe(FULL_TEXT_PRODUCTS.grants));
@@ -110,7 +113,8 @@ export class CitationService {
       body.forward = {
         count: await sql.countForward(this.db, patentNumber),
         patents: shown.map((row) => ({ ...row, categories: row.categories as BackwardItem['category'][] })),
-        next_cursor: page.length > limit && last ? encodeCursor({ d: last.grant_date, n: last.patent_number }) : null,
+        next_cursor:
+          page.length > limit && last ? FORWARD_CURSOR.encode([patentNumber], { d: last.grant_date, n: last.patent_number }) : null,
       };
       rows += shown.length;
     }

@@ -11,6 +11,7 @@ export function claimsRoutes({ claims }: { claims: ClaimsService }): FastifyPlug
       {
         config: { errors: ['not_found'] },
         schema: {
+          operationId: 'getPatentClaims',
           summary: 'Claims, abstract and CPC of a granted patent',
           description: 'As issued. A patent outside the loaded weekly grant files is a 404 whose detail names the covered issue dates.',
           tags: ['claims'],
@@ -26,6 +27,7 @@ export function claimsRoutes({ claims }: { claims: ClaimsService }): FastifyPlug
       {
         config: { errors: ['not_found'] },
         schema: {
+          operationId: 'getPublicationClaims',
           summary: 'Claims, abstract and CPC of a pre-grant publication',
           description: 'As published, not as later amended; a bare number gives the latest kind loaded (A9 over A2 over A1).',
           tags: ['claims'],

@@ -11,6 +11,7 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
       {
         config: { cost: '1 unit per 100 rows returned (at least 1)', errors: ['missing_filter', 'computation_timeout'] },
         schema: {
+          operationId: 'search',
           summary: 'Keyword and CPC search over granted patents and published applications',
           description:
             'Keyword matching, not similarity search. At least one of q or cpc is required (400 missing_filter). Best rank first, then newest. Over 10 seconds: 504 computation_timeout, charged nothing.',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable, ProvenanceProperties } from '../schemas.js';
+import { component, Nullable, withProvenance } from '../schemas.js';
 import { DocType } from '../claims/schemas.js';
 
 export const SearchQuery = Type.Object({
@@ -24,23 +24,28 @@ export const SearchQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 300 })),
 });
 
-export const SearchResponse = Type.Object({
-  results: Type.Array(
-    Type.Object({
-      doc_number: Type.String(),
-      doc_type: DocType,
-      kind: Type.String(),
-      application_number: Nullable(Type.String()),
-      title: Nullable(Type.String()),
-      date: Type.String({ format: 'date', description: 'Grant or publication date' }),
-      filing_date: Nullable(Type.String({ format: 'date' })),
-      cpc: Type.Array(Type.String()),
-      snippet: Nullable(Type.String({ description: 'Abstract with the matched words between <mark> and </mark>' })),
-      rank: Nullable(Type.Number({ description: 'Relevance (title over abstract over claims); null without q' })),
-    }),
-  ),
-  total: Type.Integer({ description: 'Matches, counted up to 10,000' }),
-  total_capped: Type.Boolean({ description: 'True when there are more than 10,000 matches' }),
-  next_cursor: Nullable(Type.String()),
-  ...ProvenanceProperties,
-});
+const SearchResult = component(
+  'SearchResult',
+  Type.Object({
+    doc_number: Type.String(),
+    doc_type: DocType,
+    kind: Type.String(),
+    application_number: Nullable(Type.String()),
+    title: Nullable(Type.String()),
+    date: Type.String({ format: 'date', description: 'Grant or publication date' }),
+    filing_date: Nullable(Type.String({ format: 'date' })),
+    cpc: Type.Array(Type.String()),
+    snippet: Nullable(Type.String({ description: 'Abstract with the matched words between <mark> and </mark>' })),
+    rank: Nullable(Type.Number({ description: 'Relevance (title over abstract over claims); null without q' })),
+  }),
+);
+
+export const SearchResponse = component(
+  'SearchPage',
+  withProvenance({
+    results: Type.Array(SearchResult, { description: 'Best rank first, then newest' }),
+    total: Type.Integer({ description: 'Matches, counted up to 10,000' }),
+    total_capped: Type.Boolean({ description: 'True when there are more than 10,000 matches' }),
+    next_cursor: Nullable(Type.String()),
+  }),
+);

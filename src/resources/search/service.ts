@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { parseCpcFilter } from '../../domain/cpc.js';
-import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { CURSOR_DATE, CURSOR_DOC_NUMBER, CursorCodec, type CursorScope } from '../../domain/cursor.js';
 import { AppError, invalidParameter } from '../../domain/errors.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './search.sql.js';
@@ -11,6 +11,23 @@ export const TOTAL_CAP = 10_000;
 /** Spec §8: a search running longer is a 504 computation_timeout (statement_timeout). */
 export const SEARCH_TIMEOUT_MS = 10_000;
 const SNIPPET_CHARS = 300;
+
+/** ts_rank is a float4 in [0, 1] in practice; the bound only keeps a forged value inside `real`. */
+const RANKED_CURSOR = new CursorCodec('search-ranked', {
+  r: { kind: 'number', min: 0, max: 1e6 } as const,
+  d: CURSOR_DATE,
+  n: CURSOR_DOC_NUMBER,
+});
+const NEWEST_CURSOR = new CursorCodec('search-newest', { d: CURSOR_DATE, n: CURSOR_DOC_NUMBER });
+
+/** A cursor pages the query that issued it: every filter is part of its scope. */
+const scopeOf = (filters: sql.SearchFilters): CursorScope => [
+  filters.q,
+  filters.cpcLevel,
+  filters.docType,
+  filters.filedAfter,
+  filters.filedBefore,
+];
 
 export interface SearchInput {
   q?: string;
@@ -58,10 +75,10 @@ export class SearchService {
 
   private keyset(filters: sql.SearchFilters, cursor: string | undefined): sql.SearchKeyset | null {
     if (filters.q === null) {
-      const after = decodeCursor(cursor, { d: 'string', n: 'string' });
+      const after = NEWEST_CURSOR.decode(cursor, scopeOf(filters));
       return after && { rank: null, date: after.d, docNumber: after.n };
     }
-    const after = decodeCursor(cursor, { r: 'number', d: 'string', n: 'string' });
+    const after = RANKED_CURSOR.decode(cursor, scopeOf(filters));
     return after && { rank: after.r, date: after.d, docNumber: after.n };
   }
 
@@ -80,7 +97,9 @@ export class SearchService {
     const last = results.at(-1);
     const next =
       rows.length > input.limit && last
-        ? encodeCursor(filters.q === null ? { d: last.date, n: last.doc_number } : { r: last.rank ?? 0, d: last.date, n: last.doc_number })
+        ? filters.q === null
+          ? NEWEST_CURSOR.encode(scopeOf(filters), { d: last.date, n: last.doc_number })
+          : RANKED_CURSOR.encode(scopeOf(filters), { r: last.rank ?? 0, d: last.date, n: last.doc_number })
         : null;
     return {
       results: results.map((row) => ({ ...row, snippet: filters.q === null ? leadingSnippet(row.snippet) : row.snippet })),

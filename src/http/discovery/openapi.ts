@@ -1,0 +1,93 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+import { API_VERSION } from '../../version.js';
+import type { RouteRegistry } from './route-registry.js';
+
+/** The tags of our operations, in the order a reader meets them. */
+const TAGS = [
+  { name: 'applications', description: 'Status of applications, patents and publications' },
+  { name: 'prosecution', description: 'Prosecution timeline' },
+  { name: 'claims', description: 'Claims, abstract and classification of grants and publications' },
+  { name: 'citations', description: 'Citations of a patent, both ways' },
+  { name: 'search', description: 'Keyword and classification search' },
+  { name: 'account', description: 'Signup, keys, balance and credit' },
+  { name: 'meta', description: 'Health and the discovery documents' },
+];
+
+/** Spec §8: every response says what it cost; a charged one also what is left. */
+const CREDIT_HEADERS = {
+  'X-Credits-Charged': {
+    description: 'Units this request cost: 0 on every error and on free routes',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-Credits-Remaining': {
+    description: "The organization's balance in units after the charge (charged responses only)",
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+interface Operation {
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+}
+type Document = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> } & Record<string, unknown>;
+
+/** Credit headers on every response of every operation: charged on a data route's 2xx, 0 elsewhere. */
+function documentCredits(document: Document, registry: RouteRegistry): void {
+  const dataOperations = new Set(
+    registry.entries
+      .filter((entry) => entry.access === 'data')
+      .map((entry) => `${entry.method.toLowerCase()} ${entry.url.replace(/:(\w+)/g, '{$1}')}`),
+  );
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method)) continue;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const charged = dataOperations.has(`${method} ${path}`) && /^2/.test(status);
+        response.headers = {
+          ...response.headers,
+          'X-Credits-Charged': { $ref: '#/components/headers/X-Credits-Charged' },
+          ...(charged ? { 'X-Credits-Remaining': { $ref: '#/components/headers/X-Credits-Remaining' } } : {}),
+        };
+      }
+    }
+  }
+}
+
+/**
+ * The OpenAPI document of `/openapi.json`, made for tools (Redocly's recommended rules, typed
+ * client generators): shared shapes are named components (`component()` in resources/schemas.ts,
+ * named here by their `$id`), every operation has an operationId, tags and its security, and the
+ * credit headers are documented on every response.
+ */
+export function swaggerOptions(publicBaseUrl: string, registry: RouteRegistry): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Patent Status Service',
+        version: API_VERSION,
+        description: 'Status of US patent applications and patents from a nightly copy of USPTO bulk data. Guide: /agents.md',
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
+      servers: [{ url: publicBaseUrl }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+          BearerAuth: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`),
+    },
+    transformObject: (generated) => {
+      if (!('openapiObject' in generated)) return generated.swaggerObject;
+      const document = generated.openapiObject as Document;
+      document.components = { ...document.components, headers: CREDIT_HEADERS };
+      documentCredits(document, registry);
+      return generated.openapiObject;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, invalidParameter } from '../domain/errors.js';
+
+/**
+ * Input no schema keyword can refuse, refused before any handler sees it:
+ * - a NUL character or an unpaired surrogate in any string (path, query, body, the key headers):
+ *   PostgreSQL text cannot hold a NUL (the query fails, a 500), and a lone surrogate is stored as
+ *   U+FFFD, so what is read back is not what was sent;
+ * - JSON nested deeper than MAX_JSON_DEPTH: our bodies nest three levels; a 5,000-deep array
+ *   overflowed the validator's stack.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Headers whose values we read as strings (spec §5.1: the key). */
+const KEY_HEADERS = ['x-api-key', 'authorization'] as const;
+
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+type Location = (string | number)[];
+
+function badString(text: string, loc: Location): AppError | null {
+  if (NUL.test(text)) {
+    return invalidParameter({ loc, msg: 'Text must not contain the NUL character (U+0000)', type: 'string_nul', input: text, ctx: {} });
+  }
+  if (LONE_SURROGATE.test(text)) {
+    return invalidParameter({
+      loc,
+      msg: 'Text must be well-formed Unicode: an unpaired surrogate (U+D800 to U+DFFF) was sent',
+      type: 'string_unpaired_surrogate',
+      input: text,
+      ctx: {},
+    });
+  }
+  return null;
+}
+
+/** The first bad string in a parsed value, keys included; depth is bounded by the JSON parser. */
+function findBadString(value: unknown, loc: Location): AppError | null {
+  if (typeof value === 'string') return badString(value, loc);
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findBadString(value[index], [...loc, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, member] of Object.entries(value)) {
+    const found = badString(key, [...loc, key]) ?? findBadString(member, [...loc, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** True when brackets nest deeper than `max` outside strings: one pass, no recursion. */
+export function nestsDeeperThan(json: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < json.length; index += 1) {
+    const code = json.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index += 1;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x5d || code === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+function findBadRequestLine(request: FastifyRequest): AppError | null {
+  const found = findBadString(request.params, ['path']) ?? findBadString(request.query, ['query']);
+  if (found) return found;
+  for (const name of KEY_HEADERS) {
+    const value = request.headers[name];
+    const header = value === undefined ? null : findBadString(value, ['header', name]);
+    if (header) return header;
+  }
+  return null;
+}
+
+export function registerInputGuard(app: FastifyInstance): void {
+  // The default parser (prototype-poisoning checks included) does the parsing, after a depth check.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(
+        invalidParameter({
+          loc: ['body'],
+          msg: `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+          type: 'too_deep',
+          input: text,
+          ctx: { max_depth: MAX_JSON_DEPTH },
+        }),
+        undefined,
+      );
+      return;
+    }
+    parseJson(request, text, done);
+  });
+  // Before access control: bad text is refused like a malformed URL, before any key lookup.
+  // Callback hooks: no promise per request on the hot path.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const found = findBadRequestLine(request);
+    if (found) done(found);
+    else done();
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const found = request.body === undefined ? null : findBadString(request.body, ['body']);
+    if (found) done(found);
+    else done();
+  });
+}
