@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../db/database.js';
 import type { Product } from '../domain/products.js';
 import { IngestFileError } from '../ingest/file-check.js';
-import { datedName, isCalendarDate, weeklyName } from '../ingest/file-date.js';
+import { isCalendarDate } from '../ingest/file-date.js';
 import type { IngestSummary } from '../ingest/ingest-run.js';
 import type { IngestProduct } from '../ingest/product.js';
 import { type PreparedFile, prepareFile, productNamed, REGISTRY } from '../ingest/registry.js';
@@ -51,7 +51,11 @@ export const USAGE = ingestUsage();
  */
 export function fileDateOf(path: string): string | null {
   const name = basename(path);
-  return weeklyName('ipg')(name) ?? weeklyName('ipa')(name) ?? datedName(name);
+  for (const product of REGISTRY) {
+    const date = product.fileNameDate(name);
+    if (date !== null) return date;
+  }
+  return null;
 }
 
 export interface Output {
