@@ -260,6 +260,6 @@ describe('admin commands', () => {
     await expect(runAdmin(ctx.db, ['credit', '--email', 'ops@example.com', '--units', '0'])).rejects.toThrow(
       '--units must be a positive whole number, got "0"',
     );
-    await expect(runAdmin(ctx.db, ['frobnicate'])).rejects.toThrow("unknown subcommand 'frobnicate' (credit, orgs or revoke-key)");
+    await expect(runAdmin(ctx.db, ['frobnicate'])).rejects.toThrow("unknown subcommand 'frobnicate' (credit, orgs, usage, revoke-key)");
   });
 });

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE as ADMIN_USAGE } from '../src/commands/admin.js';
 import { USAGE as DEMO_USAGE } from '../src/commands/demo.js';
-import { USAGE as INGEST_USAGE } from '../src/commands/ingest.js';
+import { ingestUsage, USAGE as INGEST_USAGE } from '../src/commands/ingest.js';
 import { USAGE as MIGRATE_USAGE } from '../src/commands/migrate.js';
 import { USAGE as SERVE_USAGE } from '../src/commands/serve.js';
 import { USAGE as SYNTH_USAGE } from '../src/commands/synth.js';
+import { WORKER_USAGE } from '../src/commands/worker.js';
 import { VERSION } from '../src/version.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { runCli } from './helpers/cli.js';
@@ -32,8 +33,9 @@ describe('--help', () => {
     [['demo', '-h'], DEMO_USAGE],
     [['migrate', '--help'], MIGRATE_USAGE],
     [['ingest', '--help'], INGEST_USAGE],
-    [['ingest', 'grants', '--help'], INGEST_USAGE],
-    [['ingest', 'file-wrapper', '--file-date', '2024-01-02', 'missing.json', '-h'], INGEST_USAGE],
+    [['ingest', 'grants', '--help'], ingestUsage('grants')],
+    [['ingest', 'file-wrapper', '--file-date', '2024-01-02', 'missing.json', '-h'], ingestUsage('file-wrapper')],
+    [['worker', '--help'], WORKER_USAGE],
     [['synth', '--out', 'OUT', '--applications', '5', '--help'], SYNTH_USAGE],
     [['admin', '--help'], ADMIN_USAGE],
     [['admin', 'credit', '--email', 'ops@example.com', '--units', '5', '--help'], ADMIN_USAGE],
@@ -54,7 +56,7 @@ describe('--help', () => {
     expect(help.code).toBe(0);
     expect(help.stderr).toBe('');
     const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((match) => match[1]);
-    expect(commands).toEqual(['serve', 'demo', 'migrate', 'ingest', 'synth', 'admin']);
+    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'synth', 'admin']);
     expect(help.stdout).toContain('LOG_LEVEL');
     expect(await runCli(['--version'], {})).toEqual({ code: 0, stdout: `patent-status ${VERSION}\n`, stderr: '' });
     expect(VERSION).toBe('0.1.0');
@@ -88,11 +90,11 @@ describe('operator mistakes: one line on stderr, exit code 2', () => {
       { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/patents' },
       'patent-status migrate: cannot reach the database server: connection refused (check DATABASE_URL)',
     ],
-    [['admin'], {}, 'patent-status admin: a subcommand is needed: credit, orgs or revoke-key (see patent-status admin --help)'],
+    [['admin'], {}, 'patent-status admin: a subcommand is needed: credit, orgs, usage, revoke-key (see patent-status admin --help)'],
     [
       ['admin', 'grant'],
       {},
-      "patent-status admin: unknown subcommand 'grant' (credit, orgs or revoke-key) (see patent-status admin --help)",
+      "patent-status admin: unknown subcommand 'grant' (credit, orgs, usage, revoke-key) (see patent-status admin --help)",
     ],
     [['admin', 'credit', '--units', '5'], {}, 'patent-status admin: credit needs --email EMAIL (see patent-status admin --help)'],
     [

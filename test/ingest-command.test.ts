@@ -5,7 +5,7 @@ import { basename, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../src/commands/admin.js';
+import { OperatorError } from '../src/commands/operator-error.js';
 import { fileDateOf, runIngest, USAGE } from '../src/commands/ingest.js';
 import { runSynth } from '../src/commands/synth.js';
 import { ensureDemoCorpus } from '../src/commands/demo.js';
@@ -167,14 +167,14 @@ describe('operator mistakes: one line, nothing loaded', () => {
     writeFileSync(join(files, 'ipg240611.zip'), bytes.subarray(0, Math.floor(bytes.length / 2)));
   });
 
-  /** The error `runIngest` throws for `argv`: a UsageError of one line, with no ingest run started. */
+  /** The error `runIngest` throws for `argv`: an operator error (or a usage error) of one line, with no ingest run started. */
   async function mistake(argv: string[]): Promise<string> {
     const before = await runs();
     const error = await runIngest(ctx.db, argv, quiet).then(
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toBeInstanceOf(OperatorError);
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
     expect(await runs()).toBe(before);
@@ -266,6 +266,6 @@ describe('operator mistakes: one line, nothing loaded', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((done) => child.once('exit', done));
-    expect({ code, stderr }).toEqual({ code: 2, stderr: `ingest grants: no such file: ${join(files, 'nothing.xml')}\n` });
+    expect({ code, stderr }).toEqual({ code: 2, stderr: `patent-status ingest grants: no such file: ${join(files, 'nothing.xml')}\n` });
   });
 });

@@ -8,7 +8,7 @@ import type { IngestSummary } from '../ingest/ingest-run.js';
 import type { IngestProduct } from '../ingest/product.js';
 import { type PreparedFile, prepareFile, productNamed, REGISTRY } from '../ingest/registry.js';
 import { formatSummary, progressLine } from '../ingest/summary.js';
-import { UsageError } from './admin.js';
+import { OperatorError, UsageError } from './operator-error.js';
 
 // The demo prints its loads as this command does.
 export { formatSummary };
@@ -130,7 +130,8 @@ export async function runIngest(db: Database, argv: string[], output: Output = c
     try {
       files.push(await prepareFile(product, path, fileDate));
     } catch (error) {
-      if (error instanceof IngestFileError) throw new UsageError(`ingest ${product.family}: ${error.message}`);
+      // A file that is missing, unreadable or another product's: the file is wrong, not the command line.
+      if (error instanceof IngestFileError) throw new OperatorError(`ingest ${product.family}: ${error.message}`);
       throw error;
     }
   }

@@ -40,7 +40,9 @@ CREATE TABLE public.applications (
     source_file_date date NOT NULL,
     content_hash text NOT NULL,
     first_seen_at timestamp with time zone NOT NULL,
-    updated_at timestamp with time zone NOT NULL
+    updated_at timestamp with time zone NOT NULL,
+    assignment_count integer DEFAULT 0 NOT NULL,
+    ptab_proceeding_count integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.citations (
@@ -95,6 +97,34 @@ ALTER TABLE public.credit_grants ALTER COLUMN grant_id ADD GENERATED ALWAYS AS I
     CACHE 1
 );
 
+CREATE TABLE public.credit_holders (
+    holder_id text NOT NULL,
+    description text NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    heartbeat_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.credit_leases (
+    lease_id bigint NOT NULL,
+    holder_id text NOT NULL,
+    org_id text NOT NULL,
+    units_reserved bigint NOT NULL,
+    units_spent bigint DEFAULT 0 NOT NULL,
+    recall_requested_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT credit_leases_check CHECK (((units_spent >= 0) AND (units_spent <= units_reserved))),
+    CONSTRAINT credit_leases_units_reserved_check CHECK ((units_reserved >= 0))
+);
+
+ALTER TABLE public.credit_leases ALTER COLUMN lease_id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.credit_leases_lease_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.document_claims (
     doc_number text NOT NULL,
     claims jsonb NOT NULL
@@ -130,8 +160,18 @@ CREATE TABLE public.events (
     patent_number text,
     entity_id text,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    run_id bigint
+    run_id bigint,
+    seq bigint NOT NULL
 );
+
+CREATE SEQUENCE public.events_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.events_seq OWNED BY public.events.seq;
 
 CREATE TABLE public.ingest_runs (
     run_id bigint NOT NULL,
@@ -160,6 +200,12 @@ ALTER TABLE public.ingest_runs ALTER COLUMN run_id ADD GENERATED ALWAYS AS IDENT
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.job_schedule (
+    name text NOT NULL,
+    last_slot timestamp with time zone NOT NULL,
+    claimed_at timestamp with time zone NOT NULL
 );
 
 CREATE TABLE public.orgs (
@@ -194,6 +240,21 @@ CREATE TABLE public.transactions (
     event_type text
 );
 
+CREATE TABLE public.usage_journal (
+    org_id text NOT NULL,
+    period text NOT NULL,
+    period_start timestamp with time zone NOT NULL,
+    channel text NOT NULL,
+    what text NOT NULL,
+    requests bigint NOT NULL,
+    units bigint NOT NULL,
+    CONSTRAINT usage_journal_period_check CHECK ((period = ANY (ARRAY['minute'::text, 'day'::text]))),
+    CONSTRAINT usage_journal_requests_check CHECK ((requests >= 0)),
+    CONSTRAINT usage_journal_units_check CHECK ((units >= 0))
+);
+
+ALTER TABLE ONLY public.events ALTER COLUMN seq SET DEFAULT nextval('public.events_seq'::regclass);
+
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_key_hash_key UNIQUE (key_hash);
 
@@ -215,6 +276,15 @@ ALTER TABLE ONLY public.credit_grants
 ALTER TABLE ONLY public.credit_grants
     ADD CONSTRAINT credit_grants_reference_key UNIQUE (reference);
 
+ALTER TABLE ONLY public.credit_holders
+    ADD CONSTRAINT credit_holders_pkey PRIMARY KEY (holder_id);
+
+ALTER TABLE ONLY public.credit_leases
+    ADD CONSTRAINT credit_leases_holder_id_org_id_key UNIQUE (holder_id, org_id);
+
+ALTER TABLE ONLY public.credit_leases
+    ADD CONSTRAINT credit_leases_pkey PRIMARY KEY (lease_id);
+
 ALTER TABLE ONLY public.document_claims
     ADD CONSTRAINT document_claims_pkey PRIMARY KEY (doc_number);
 
@@ -226,6 +296,9 @@ ALTER TABLE ONLY public.events
 
 ALTER TABLE ONLY public.ingest_runs
     ADD CONSTRAINT ingest_runs_pkey PRIMARY KEY (run_id);
+
+ALTER TABLE ONLY public.job_schedule
+    ADD CONSTRAINT job_schedule_pkey PRIMARY KEY (name);
 
 ALTER TABLE ONLY public.orgs
     ADD CONSTRAINT orgs_owner_email_key UNIQUE (owner_email);
@@ -242,6 +315,9 @@ ALTER TABLE ONLY public.schema_migrations
 ALTER TABLE ONLY public.transactions
     ADD CONSTRAINT transactions_pkey PRIMARY KEY (application_number, seq);
 
+ALTER TABLE ONLY public.usage_journal
+    ADD CONSTRAINT usage_journal_pkey PRIMARY KEY (org_id, period, period_start, channel, what);
+
 CREATE INDEX api_keys_active_org ON public.api_keys USING btree (org_id) WHERE (revoked_at IS NULL);
 
 CREATE INDEX api_keys_active_prefix ON public.api_keys USING btree (prefix) WHERE (revoked_at IS NULL);
@@ -253,6 +329,8 @@ CREATE INDEX applications_publication_key ON public.applications USING btree (pu
 CREATE INDEX citations_cited_patent ON public.citations USING btree (cited_number, citing_number) WHERE (cited_group = 'patents'::text);
 
 CREATE INDEX credit_grants_org ON public.credit_grants USING btree (org_id);
+
+CREATE INDEX credit_leases_org ON public.credit_leases USING btree (org_id);
 
 CREATE INDEX documents_application ON public.documents USING btree (application_number);
 
@@ -268,9 +346,13 @@ CREATE INDEX events_application ON public.events USING btree (application_number
 
 CREATE INDEX events_detected ON public.events USING btree (detected_at, event_id);
 
+CREATE UNIQUE INDEX events_seq_order ON public.events USING btree (seq);
+
 CREATE INDEX ingest_runs_product ON public.ingest_runs USING btree (product, started_at DESC);
 
 CREATE INDEX transactions_newest ON public.transactions USING btree (application_number, date DESC, seq DESC);
+
+CREATE INDEX usage_journal_period ON public.usage_journal USING btree (period, period_start);
 
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
@@ -278,5 +360,14 @@ ALTER TABLE ONLY public.api_keys
 ALTER TABLE ONLY public.credit_grants
     ADD CONSTRAINT credit_grants_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
 
+ALTER TABLE ONLY public.credit_leases
+    ADD CONSTRAINT credit_leases_holder_id_fkey FOREIGN KEY (holder_id) REFERENCES public.credit_holders(holder_id);
+
+ALTER TABLE ONLY public.credit_leases
+    ADD CONSTRAINT credit_leases_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
+
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.ingest_runs(run_id);
+
+ALTER TABLE ONLY public.usage_journal
+    ADD CONSTRAINT usage_journal_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
