@@ -1,4 +1,5 @@
 import type { JobType } from './job-type.js';
+import { detectScheduled, detectScheduledNightly } from './jobs/detect-scheduled-events.js';
 import { pruneIngestRuns, pruneIngestRunsDaily } from './jobs/prune-ingest-runs.js';
 import { rollUpUsage, rollUpUsageHourly } from './jobs/roll-up-usage.js';
 import { sweepLeases, sweepLeasesEvery15s } from './jobs/sweep-leases.js';
@@ -15,4 +16,5 @@ export const REGISTRY: readonly Registration[] = [
   { job: pruneIngestRuns, schedule: pruneIngestRunsDaily },
   { job: sweepLeases, schedule: sweepLeasesEvery15s },
   { job: rollUpUsage, schedule: rollUpUsageHourly },
+  { job: detectScheduled, schedule: detectScheduledNightly },
 ];
