@@ -87,4 +87,10 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
     creditHeaders(reply, settled.charged, settled.remaining);
     return payload;
   });
+
+  // A client that hung up before the answer (no onSend) must not leave its unit held.
+  app.addHook('onRequestAbort', async (request) => {
+    request.charge?.release();
+    request.charge = null;
+  });
 }
