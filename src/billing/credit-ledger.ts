@@ -154,6 +154,8 @@ export class CreditLedger {
 
   /** Writes everything back and returns every unspent unit to its org (shutdown); usable again afterwards. */
   async close(): Promise<void> {
+    // A process that never charged never registered: nothing to write, and its database may not even be migrated.
+    if (this.leases.size === 0) return;
     await Promise.all([...this.leases.values()].map((lease) => lease.busy));
     await this.writer.stop();
   }
