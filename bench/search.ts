@@ -13,9 +13,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { buildServices } from '../src/services.js';
-import { loadFullText } from '../src/ingest/full-text/load.js';
-import { parseGrantFile } from '../src/ingest/grants/parse.js';
-import { parsePublicationFile } from '../src/ingest/publications/parse.js';
+import { ingestFile, productOfCode } from '../src/ingest/registry.js';
 import { writeFullTextFiles } from '../src/synth/full-text.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
@@ -152,11 +150,7 @@ async function loadCorpus(db: Database, dir: string, applications: number): Prom
   started = performance.now();
   let documents = 0;
   for (const file of [...files].sort((a, b) => a.fileDate.localeCompare(b.fileDate))) {
-    const summary = await loadFullText(db, file.product === 'PTGRXML' ? parseGrantFile(file.path) : parsePublicationFile(file.path), {
-      product: file.product,
-      fileName: file.path.slice(dir.length + 1),
-      fileDate: file.fileDate,
-    });
+    const summary = await ingestFile(db, productOfCode(file.product), file.path, { product: file.product, fileDate: file.fileDate });
     documents += summary.inserted;
   }
   await db.query('VACUUM ANALYZE documents');

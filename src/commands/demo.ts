@@ -8,9 +8,7 @@ import { basename, join } from 'node:path';
 import { loadFileWrapper } from '../ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
 import { SYNTH_DEFAULTS } from '../synth/file-wrapper.js';
-import { loadFullText } from '../ingest/full-text/load.js';
-import { parseGrantFile } from '../ingest/grants/parse.js';
-import { parsePublicationFile } from '../ingest/publications/parse.js';
+import { ingestFile, productOfCode } from '../ingest/registry.js';
 import { writeFullTextFiles } from '../synth/full-text.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
@@ -79,11 +77,7 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
     const totals = { files: 0, documents: 0, rejected: 0, events: 0 };
     // In date order, as the weekly files arrive: the first file of each product records no events.
     for (const file of [...files].sort((a, b) => a.fileDate.localeCompare(b.fileDate))) {
-      const summary = await loadFullText(db, file.product === 'PTGRXML' ? parseGrantFile(file.path) : parsePublicationFile(file.path), {
-        product: file.product,
-        fileName: basename(file.path),
-        fileDate: file.fileDate,
-      });
+      const summary = await ingestFile(db, productOfCode(file.product), file.path, { product: file.product, fileDate: file.fileDate });
       totals.files += 1;
       totals.documents += summary.read;
       totals.rejected += summary.rejected;

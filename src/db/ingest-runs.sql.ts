@@ -10,13 +10,17 @@ export async function insertIngestRun(db: Queryable, file: { product: string; fi
   return Number(rows[0]!.run_id);
 }
 
-export interface IngestRunProgress {
+/** What a run counted so far, as its ingest_runs row records it. */
+export interface IngestCounts {
   read: number;
   inserted: number;
   updated: number;
   unchanged: number;
   rejected: number;
   events: number;
+}
+
+export interface IngestRunProgress extends IngestCounts {
   rejects: unknown;
   skipped: unknown;
 }

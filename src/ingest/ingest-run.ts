@@ -1,5 +1,14 @@
 import type { Database } from '../db/database.js';
-import { insertIngestRun, markIngestRunFailed, markIngestRunSucceeded, updateIngestRunProgress } from '../db/ingest-runs.sql.js';
+import {
+  type IngestCounts,
+  insertIngestRun,
+  markIngestRunFailed,
+  markIngestRunSucceeded,
+  updateIngestRunProgress,
+} from '../db/ingest-runs.sql.js';
+
+// The counts are the ingest_runs row's; loaders and the summary name them through this module.
+export type { IngestCounts };
 import { upsertProductState } from '../db/product-state.sql.js';
 
 /** How many reject examples a run keeps (every reject is counted by reason; a few are shown). */
@@ -9,15 +18,6 @@ export interface RejectTally {
   reasons: Record<string, number>;
   /** Whole reasons, with where the reject sat and what it read. */
   examples: { reason: string; position: string; excerpt: string }[];
-}
-
-export interface IngestCounts {
-  read: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  events: number;
 }
 
 export interface IngestSummary extends IngestCounts {

@@ -65,6 +65,13 @@ export function productNamed(family: string | undefined): IngestProduct | null {
   return REGISTRY.find((product) => product.family === family) ?? null;
 }
 
+/** The registry entry that loads files recorded under `code` (PTGRXML → grants). */
+export function productOfCode(code: Product): IngestProduct {
+  const product = REGISTRY.find((entry) => entry.codes.includes(code));
+  if (!product) throw new Error(`no registry entry loads ${code}`);
+  return product;
+}
+
 /** Every product's time-driven detectors, for the scheduled job (scheduled.ts). */
 export function scheduledDetectors(): ScheduledDetector[] {
   return REGISTRY.flatMap((product) => product.scheduled);
