@@ -3,7 +3,7 @@ import type { Database } from '../src/db/database.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { CreditLedger } from '../src/billing/credit-ledger.js';
 import { sweepStaleLeases } from '../src/billing/lease-sweeper.js';
-import { findOrgCredit } from '../src/billing/leases.sql.js';
+import { findOrgCredit, takeFromOrg } from '../src/billing/leases.sql.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
 let database: TestDatabase;
@@ -110,6 +110,24 @@ it('lends a funded org units another process holds: the short one recalls them',
   expect(await charge(other, orgId, 20)).toBe(0);
   expect(await charge(other, orgId, 1)).toBeNull();
   expect(await charge(holder, orgId, 1)).toBeNull();
+});
+
+it('takes from the row a concurrent return has just committed, never from the version before it', async () => {
+  const orgId = await orgWith(1, 'org_return_race');
+  let returning!: () => void;
+  const held = new Promise<void>((resolve) => (returning = resolve));
+  // A holder's return (+19) holds the org row while a short process asks for 20 units.
+  const giveBack = db.transaction(async (tx) => {
+    await tx.query(`UPDATE orgs SET balance_units = balance_units + 19 WHERE org_id = $1`, [orgId]);
+    await held;
+  });
+  const take = db.transaction((tx) => takeFromOrg(tx, { orgId, holderId: 'short', need: 20, want: 20, halve: false }));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  returning();
+  await giveBack;
+  // On PostgreSQL the take waited for the return; on the embedded engine it ran after it.
+  expect(await take).toEqual({ taken: 20, rest: 0 });
+  expect(await onDisk(orgId)).toEqual({ row: 0, leased: 0 });
 });
 
 it('forgives what a swept process spent but never wrote, and never takes a unit twice', async () => {

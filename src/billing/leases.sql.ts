@@ -81,13 +81,18 @@ export interface Taken {
  * Takes units from the org's row: at least `need` (nothing when the row holds fewer) and up to
  * `want`. With `halve`, the part beyond `need` is at most half the row, so one process never
  * empties a small balance that other processes are spending too.
+ *
+ * The row is locked by a statement of its own first. Locked inside the UPDATE (a `FOR UPDATE`
+ * CTE), the amount was computed from the row a concurrent return had just committed while the
+ * UPDATE subtracted it from the version in its older snapshot: 1 − 20 broke the balance check.
  */
 export async function takeFromOrg(
   tx: Queryable,
   input: { orgId: string; holderId: string; need: number; want: number; halve: boolean },
 ): Promise<Taken | null> {
+  await tx.query(/* SQL */ `SELECT 1 FROM orgs WHERE org_id = $1 FOR UPDATE`, [input.orgId]);
   const { rows } = await tx.query<Taken>(
-    /* SQL */ `WITH o AS (SELECT balance_units FROM orgs WHERE org_id = $1 FOR UPDATE),
+    /* SQL */ `WITH o AS (SELECT balance_units FROM orgs WHERE org_id = $1),
                t AS (SELECT LEAST(o.balance_units,
                                   GREATEST($3::bigint, CASE WHEN $5 THEN LEAST($4::bigint, o.balance_units / 2) ELSE $4::bigint END)) AS taken
                      FROM o WHERE o.balance_units >= GREATEST($3::bigint, 1))
