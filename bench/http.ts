@@ -4,8 +4,6 @@
  * in the same run; then batch status of 1,000 numbers.
  *   npx tsx bench/http.ts [--applications 1000000] [--seconds 15] [--pin]
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,43 +17,10 @@ import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
 import { arg, benchDatabase, fmt } from './support.js';
-
-interface WrkResult {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-function toMs(value: string): number {
-  const match = /^([\d.]+)(us|ms|s)$/.exec(value.trim());
-  if (!match) return Number.NaN;
-  const n = Number(match[1]);
-  return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
-}
-
-/** Asynchronous: the servers under test live in this process and must keep answering. */
-async function wrk(url: string, seconds: number, script: string | null): Promise<WrkResult> {
-  const args = ['-t1', '-c50', `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), url];
-  // --pin: wrk on core 1, this process (both servers) on core 0; PostgreSQL stays unpinned.
-  const [command, commandArgs] = PIN ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
-  const { stdout: out } = await promisify(execFile)(command, commandArgs, { encoding: 'utf8' });
-  const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
-  return {
-    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
-    p50: percentile('50'),
-    p99: percentile('99'),
-    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-  };
-}
-
-const show = (label: string, r: WrkResult) =>
-  console.log(`${label}: ${fmt(r.requestsPerSecond)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, non-2xx ${r.non2xx}`);
-
-const PIN = process.argv.includes('--pin');
+import { pinThisProcess, randomPathScript, show, wrk } from './wrk.js';
 
 async function main(): Promise<void> {
-  if (PIN) await promisify(execFile)('taskset', ['-cp', '0', String(process.pid)]);
+  await pinThisProcess();
   const applications = arg('applications', 1_000_000);
   const seconds = arg('seconds', 15);
   const dir = mkdtempSync(join(tmpdir(), 'pss-http-'));
@@ -77,13 +42,7 @@ async function main(): Promise<void> {
       `SELECT application_number FROM applications WHERE application_number ~ '^[0-9]{8}$' ORDER BY random() LIMIT 20000`,
     );
     const numbers = sample.rows.map((row) => row.application_number);
-    const script = join(dir, 'random.lua');
-    writeFileSync(
-      script,
-      `local numbers = {${numbers.map((n) => `"${n}"`).join(',')}}\n` +
-        `request = function()\n  local n = numbers[math.random(#numbers)]\n` +
-        `  return wrk.format("GET", "/v1/applications/" .. n, {["X-API-KEY"] = "${key.api_key}"})\nend\n`,
-    );
+    const script = randomPathScript(join(dir, 'random.lua'), numbers, '/v1/applications/', '', key.api_key);
 
     const bare = Fastify();
     bare.get('/bare', async () => ({ hello: 'world', application_number: '17248024' }));

@@ -6,6 +6,7 @@ import { TransactionService } from './resources/applications/transactions.js';
 import { CitationService } from './resources/citations/service.js';
 import { ClaimsService } from './resources/claims/service.js';
 import { CoverageService } from './resources/coverage/service.js';
+import { MaintenanceService } from './resources/maintenance/service.js';
 import { ProvenanceService } from './resources/provenance/service.js';
 import { SearchService } from './resources/search/service.js';
 
@@ -26,6 +27,7 @@ export interface Services {
   claims: ClaimsService;
   citations: CitationService;
   search: SearchService;
+  maintenance: MaintenanceService;
 }
 
 /** The composition root. */
@@ -44,5 +46,6 @@ export function buildServices(context: AppContext): Services {
     claims: new ClaimsService(db, provenance, coverage),
     citations: new CitationService(db, provenance, coverage),
     search: new SearchService(db, provenance, config.searchTimeoutMs),
+    maintenance: new MaintenanceService(db, provenance),
   };
 }

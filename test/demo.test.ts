@@ -124,9 +124,23 @@ describe('patent-status demo, as a new user starts it', () => {
       `GET /v1/publications/${n.publicationWithText}/claims`,
       `GET /v1/patents/${n.patent}/citations`,
       `GET /v1/search?q=guide+rna&cpc=${n.searchSubclass}&limit=5`,
+      `GET /v1/patents/${n.lapsedPatent}/maintenance`,
     ]);
-    const [signup, me, checkout, application, patent, publication, batch, transactions, claims, publicationClaims, citations, search] =
-      Object.values(outcomes);
+    const [
+      signup,
+      me,
+      checkout,
+      application,
+      patent,
+      publication,
+      batch,
+      transactions,
+      claims,
+      publicationClaims,
+      citations,
+      search,
+      fees,
+    ] = Object.values(outcomes);
     expect(signup).toMatchObject({ status: 201, body: { api_key: expect.stringMatching(/^pss_/) } });
     expect(me).toMatchObject({ status: 200, body: { balance_units: expect.any(Number) } });
     // The demo takes no payments: the documented answer of a deployment without a processor.
@@ -149,6 +163,11 @@ describe('patent-status demo, as a new user starts it', () => {
     expect((citations!.body.backward as { patents: { count: number } }).patents.count).toBeGreaterThan(0);
     expect(search!.status).toBe(200);
     expect((search!.body.results as { doc_number: string }[]).map((row) => row.doc_number)).toContain(n.patent);
+    expect(fees).toMatchObject({
+      status: 200,
+      body: { patent_number: n.lapsedPatent, expired: true, expiration_reason: 'maintenance fee not paid' },
+    });
+    expect((fees!.body.events as { code: string }[]).map((event) => event.code)).toContain('EXP.');
   });
 
   it('answers every command it printed', async () => {
@@ -166,10 +185,11 @@ describe('patent-status demo, as a new user starts it', () => {
     const description = /^description: (.*)$/m.exec(skill)![1]!;
     expect(description).toBe(
       'Look up US patent applications and patents (status by application, patent or publication number, singly or in batches, ' +
-        'prosecution history, claims, abstracts and CPC classification, citations in both directions, keyword and classification search) ' +
+        'prosecution history, claims, abstracts and CPC classification, citations in both directions, keyword and classification search, ' +
+        'maintenance fee windows, deadlines and the end of term with its calculation) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
     );
-    for (const absent of ['PTAB', 'maintenance', 'entities', 'ownership', 'nightly']) expect(skill).not.toContain(absent);
+    for (const absent of ['PTAB', 'entities', 'ownership', 'nightly']) expect(skill).not.toContain(absent);
     const [example] = curlCommands(skill, { KEY: demoKey });
     expect((await fetch(example!.url, { headers: example!.headers })).status).toBe(200);
   });

@@ -151,6 +151,7 @@ describe('GET /openapi.json', () => {
       '/v1/applications/{application_number}/transactions': ['get'],
       '/v1/patents/{patent_number}/claims': ['get'],
       '/v1/publications/{publication_number}/claims': ['get'],
+      '/v1/patents/{patent_number}/maintenance': ['get'],
       '/v1/patents/{patent_number}/citations': ['get'],
       '/v1/search': ['get'],
       '/v1/probe/{application_number}': ['get'],
@@ -219,7 +220,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(18);
+    expect(expected).toHaveLength(19);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

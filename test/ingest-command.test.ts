@@ -119,7 +119,11 @@ it('loads the demo corpus once', async () => {
     expect(log[1]).toMatch(/read 2000, inserted 2000, updated 0, unchanged 0, rejected 0, events 0$/);
     expect(log.filter((line) => line.startsWith('First start'))).toHaveLength(1);
     expect(log).toContain('Loading the weekly grant and publication full text since 2025-11-18…');
-    expect(log.at(-1)).toMatch(/^ {2}\d+ weekly files, \d+ documents, 0 rejected, 0 events$/);
+    expect(log).toContainEqual(expect.stringMatching(/^ {2}\d+ weekly files, \d+ documents, 0 rejected, 0 events$/));
+    // The fee file of the same corpus: every line read, none refused, no events on a first load.
+    expect(log).toContain('Loading the weekly maintenance-fee file…');
+    expect(log).toContainEqual(expect.stringMatching(/read (\d+), inserted \1, updated 0, unchanged 0, rejected 0, events 0$/));
+    expect(log.filter((line) => line.startsWith('Loading the weekly maintenance-fee file'))).toHaveLength(1);
     const documents = await demo.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE date >= '2025-11-18'`);
     expect(documents.rows[0]!.n).toBeGreaterThan(100);
   } finally {

@@ -47,6 +47,7 @@ describe('migrate() on the migrated template', () => {
       { version: 5, name: '0005-credit-leases.sql' },
       { version: 6, name: '0006-job-schedule.sql' },
       { version: 7, name: '0007-event-sequence.sql' },
+      { version: 8, name: '0008-maintenance-fees.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -49,6 +49,7 @@ it('a partial record (transactions only) leaves them too', async () => {
     parents: null,
     children: null,
     ptaDays: null,
+    ptaParts: null,
     lastIngestionAt: null,
   };
   await loadFileWrapper(ctx.db, itemsOf([partial]), { product: 'PTFWPRD', fileName: 'partial.json', fileDate: '2026-11-21' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { backfile, dailyUpdate, itemsOf } from './helpers/file-wrapper-records.js';
@@ -26,4 +26,17 @@ it('serves remembered reads until an ingest finishes, then the new data', async 
 
   expect((await statusOf('18000001')).status).toMatchObject({ code: 41, description: 'Non Final Action Mailed' });
   expect((await statusOf('18100002')).publication_number).toBe('US20240012345A1');
+});
+
+it('lets a remembered answer turn stale with the clock, not only with new data', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    ctx.app.provenance.invalidate();
+    expect((await statusOf('18000001')).stale).toBe(false);
+    // Past the daily product's 48 hours: the provenance is read again and the answer rebuilt.
+    vi.setSystemTime(Date.now() + 49 * 3_600_000);
+    expect((await statusOf('18000001')).stale).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -8,7 +8,8 @@ import { basename, join } from 'node:path';
 import { loadFileWrapper } from '../ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
 import { SYNTH_DEFAULTS } from '../synth/file-wrapper.js';
-import { ingestFile, productOfCode } from '../ingest/registry.js';
+import { ingestFile, productNamed, productOfCode } from '../ingest/registry.js';
+import { feeFileDateFor, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
 import { writeFullTextFiles } from '../synth/full-text.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
@@ -85,11 +86,24 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
     }
     log(`  ${totals.files} weekly files, ${totals.documents} documents, ${totals.rejected} rejected, ${totals.events} events`);
   }
+  if (!(await holdsAny(db, 'maintenance_fee_patents'))) {
+    log('Loading the weekly maintenance-fee file…');
+    const files = await writeMaintenanceFeeFiles(join(out, 'maintenance-fees'), {
+      seed: SYNTH_DEFAULTS.seed,
+      applications: DEMO_APPLICATIONS,
+      fileDate: feeFileDateFor(SYNTH_DEFAULTS.asOf),
+    });
+    for (const line of formatSummary(await ingestFile(db, productNamed('maintenance-fees')!, files.eventsPath))) log(line);
+  }
 }
 
 /** Whether a table holds any row: the demo data is generated once. */
-async function holdsAny(db: Database, table: 'applications' | 'documents'): Promise<boolean> {
-  const sql = table === 'applications' ? /* SQL */ `SELECT 1 FROM applications LIMIT 1` : /* SQL */ `SELECT 1 FROM documents LIMIT 1`;
+async function holdsAny(db: Database, table: 'applications' | 'documents' | 'maintenance_fee_patents'): Promise<boolean> {
+  const sql = {
+    applications: /* SQL */ `SELECT 1 FROM applications LIMIT 1`,
+    documents: /* SQL */ `SELECT 1 FROM documents LIMIT 1`,
+    maintenance_fee_patents: /* SQL */ `SELECT 1 FROM maintenance_fee_patents LIMIT 1`,
+  }[table];
   return (await db.query(sql)).rowCount > 0;
 }
 
@@ -99,6 +113,8 @@ interface DemoExamples {
   /** A subclass of the patent's main CPC symbol and the first word of its title, for a search that finds it. */
   subclass: string | null;
   word: string | null;
+  /** Maintenance answers worth showing: a patent in force, one lapsed for non-payment, a design patent (owes no fees). */
+  fees: { live: string | null; lapsed: string | null; design: string | null };
 }
 
 /** A granted application whose grant full text is loaded, so every printed command answers. */
@@ -114,7 +130,30 @@ async function demoExamples(db: Database): Promise<DemoExamples | null> {
   const row = rows[0];
   if (!row) return null;
   const word = /[A-Za-z]{5,}/.exec(row.title ?? '')?.[0]?.toLowerCase() ?? null;
-  return { applicationNumber: row.application_number, patentNumber: row.patent_number, subclass: row.cpc[0]?.slice(0, 4) ?? null, word };
+  const fees = await feeExamples(db);
+  return {
+    applicationNumber: row.application_number,
+    patentNumber: row.patent_number,
+    subclass: row.cpc[0]?.slice(0, 4) ?? null,
+    word,
+    fees,
+  };
+}
+
+/** The newest fee-paying patent without a lapse, the newest lapsed one (EXP., never reinstated), and a design patent. */
+async function feeExamples(db: Database): Promise<DemoExamples['fees']> {
+  const { rows } = await db.query<{ live: string | null; lapsed: string | null; design: string | null }>(/* SQL */ `
+    SELECT
+      (SELECT p.patent_number FROM maintenance_fee_patents p
+       WHERE NOT EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code = 'EXP.')
+         AND EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code ~ '^M[123]55[123]$')
+       ORDER BY p.grant_date DESC, p.patent_number LIMIT 1) AS live,
+      (SELECT p.patent_number FROM maintenance_fee_patents p
+       WHERE EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code = 'EXP.')
+         AND NOT EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code = 'EXPX')
+       ORDER BY p.grant_date DESC, p.patent_number LIMIT 1) AS lapsed,
+      (SELECT patent_number FROM applications WHERE patent_number LIKE 'D%' ORDER BY grant_date DESC, patent_number LIMIT 1) AS design`);
+  return rows[0]!;
 }
 
 export async function runDemo(config: Config): Promise<void> {
@@ -152,6 +191,9 @@ export async function runDemo(config: Config): Promise<void> {
             `  curl -s "${base}/v1/applications/${sample.applicationNumber}/transactions?limit=5" -H "X-API-KEY: ${apiKey}"`,
             `  curl -s ${base}/v1/patents/${sample.patentNumber}/claims -H "X-API-KEY: ${apiKey}"`,
             `  curl -s ${base}/v1/patents/${sample.patentNumber}/citations -H "X-API-KEY: ${apiKey}"`,
+            ...[sample.fees.live, sample.fees.lapsed, sample.fees.design].flatMap((patent) =>
+              patent ? [`  curl -s ${base}/v1/patents/${patent}/maintenance -H "X-API-KEY: ${apiKey}"`] : [],
+            ),
             ...(sample.subclass && sample.word
               ? [`  curl -s "${base}/v1/search?q=${sample.word}&cpc=${sample.subclass}&limit=5" -H "X-API-KEY: ${apiKey}"`]
               : []),

@@ -3,18 +3,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../synth/file-wrapper.js';
 import { type FullTextFile, writeFullTextFiles } from '../synth/full-text.js';
+import { feeFileDateFor, type MaintenanceFeeFiles, NoFeeExampleError, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
 import { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
   Writes DIR/ptfwpre-synthetic-S.json (file wrapper records, or .jsonl with --jsonl): N applications
   (default ${SYNTH_DEFAULTS.applications}), the same for the same seed S (default ${SYNTH_DEFAULTS.seed}).
   --full-text also writes the weekly full-text XML of the same corpus to DIR/full-text/:
-  ipgYYMMDD.xml (grants, one file per issue Tuesday) and ipaYYMMDD.xml (publications, one per Thursday).`;
+  ipgYYMMDD.xml (grants, one file per issue Tuesday) and ipaYYMMDD.xml (publications, one per Thursday).
+  Also writes the corpus's maintenance-fee events (PTMNFEE2) to DIR/maintenance-fees/:
+  MaintFeeEvents_YYYYMMDD.txt and MaintFeeEventsDesc_YYYYMMDD.txt, dated the last Tuesday of the corpus
+  (not for a corpus too small to hold a lapsed patent).`;
 
 export interface SynthResult extends WriteResult {
   fileWrapperFile: string;
   /** With `fullText`: the weekly XML files written, and how long they took. */
   fullText?: { dir: string; files: FullTextFile[]; seconds: number };
+  /** With `maintenanceFees`: the PTMNFEE2 files of the same corpus (none when it is too small to hold a lapsed patent). */
+  maintenanceFees?: MaintenanceFeeFiles & { seconds: number };
 }
 
 /** The synthetic corpus for one seed: the file wrapper bulk file and, optionally, the weekly full-text XML. */
@@ -24,6 +30,7 @@ export async function writeSyntheticCorpus(options: {
   seed: string;
   jsonl?: boolean;
   fullText?: boolean;
+  maintenanceFees?: boolean;
 }): Promise<SynthResult> {
   mkdirSync(options.out, { recursive: true });
   const fileWrapperFile = join(options.out, `ptfwpre-synthetic-${options.seed}.${options.jsonl ? 'jsonl' : 'json'}`);
@@ -32,12 +39,28 @@ export async function writeSyntheticCorpus(options: {
     seed: options.seed,
     layout: options.jsonl ? 'jsonl' : 'envelope',
   });
-  if (!options.fullText) return { ...written, fileWrapperFile };
+  const maintenanceFees = options.maintenanceFees ? await writeFeeFiles(options) : undefined;
+  if (!options.fullText) return { ...written, fileWrapperFile, maintenanceFees };
   const dir = join(options.out, 'full-text');
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   const { files } = await writeFullTextFiles(dir, { applications: options.applications, seed: options.seed });
-  return { ...written, fileWrapperFile, fullText: { dir, files, seconds: (Date.now() - started) / 1000 } };
+  return { ...written, fileWrapperFile, maintenanceFees, fullText: { dir, files, seconds: (Date.now() - started) / 1000 } };
+}
+
+async function writeFeeFiles(options: { out: string; applications: number; seed: string }): Promise<SynthResult['maintenanceFees']> {
+  const started = Date.now();
+  try {
+    const files = await writeMaintenanceFeeFiles(join(options.out, 'maintenance-fees'), {
+      applications: options.applications,
+      seed: options.seed,
+      fileDate: feeFileDateFor(SYNTH_DEFAULTS.asOf),
+    });
+    return { ...files, seconds: (Date.now() - started) / 1000 };
+  } catch (error) {
+    if (error instanceof NoFeeExampleError) return undefined;
+    throw error;
+  }
 }
 
 /** `patent-status synth`: deterministic bulk files in the real ODP shape. */
@@ -64,12 +87,20 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     seed: values.seed ?? SYNTH_DEFAULTS.seed,
     jsonl: values.jsonl ?? false,
     fullText: values['full-text'] ?? false,
+    maintenanceFees: true,
   });
-  const seconds = (Date.now() - started) / 1000 - (result.fullText?.seconds ?? 0);
+  const seconds = (Date.now() - started) / 1000 - (result.fullText?.seconds ?? 0) - (result.maintenanceFees?.seconds ?? 0);
   out(
     `wrote ${result.fileWrapperFile}: ${result.applications} applications, ${result.transactions} transactions, ` +
       `${(result.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
   );
+  if (result.maintenanceFees) {
+    const { eventsPath, lines, examples } = result.maintenanceFees;
+    out(
+      `wrote ${eventsPath} and its Desc file: ${lines} maintenance-fee events (e.g. patent ${examples.live} paid up, ` +
+        `${examples.lapsed} lapsed) in ${result.maintenanceFees.seconds.toFixed(1)} s`,
+    );
+  }
   if (result.fullText) {
     const { dir, files } = result.fullText;
     const count = (product: string) => files.filter((f) => f.product === product).reduce((sum, f) => sum + f.documents, 0);

@@ -42,7 +42,8 @@ CREATE TABLE public.applications (
     first_seen_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
     assignment_count integer DEFAULT 0 NOT NULL,
-    ptab_proceeding_count integer DEFAULT 0 NOT NULL
+    ptab_proceeding_count integer DEFAULT 0 NOT NULL,
+    pta_parts jsonb
 );
 
 CREATE TABLE public.citations (
@@ -123,6 +124,12 @@ ALTER TABLE public.credit_leases ALTER COLUMN lease_id ADD GENERATED ALWAYS AS I
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.detector_watermarks (
+    name text NOT NULL,
+    through date NOT NULL,
+    updated_at timestamp with time zone NOT NULL
 );
 
 CREATE TABLE public.document_claims (
@@ -208,6 +215,36 @@ CREATE TABLE public.job_schedule (
     claimed_at timestamp with time zone NOT NULL
 );
 
+CREATE TABLE public.maintenance_fee_codes (
+    event_code text NOT NULL,
+    description text NOT NULL,
+    source_file_date date NOT NULL
+);
+
+CREATE TABLE public.maintenance_fee_events (
+    patent_number text NOT NULL,
+    event_date date NOT NULL,
+    event_code text NOT NULL,
+    source_file_date date NOT NULL
+);
+
+CREATE TABLE public.maintenance_fee_patents (
+    patent_number text NOT NULL,
+    application_number text NOT NULL,
+    entity_status text,
+    entity_status_since date,
+    filing_date date NOT NULL,
+    grant_date date NOT NULL,
+    line_count integer NOT NULL,
+    digest_a bigint NOT NULL,
+    digest_b bigint NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    first_seen_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT maintenance_fee_patents_entity_status_check CHECK ((entity_status = ANY (ARRAY['small'::text, 'micro'::text, 'undiscounted'::text])))
+);
+
 CREATE TABLE public.orgs (
     org_id text NOT NULL,
     owner_email text NOT NULL,
@@ -285,6 +322,9 @@ ALTER TABLE ONLY public.credit_leases
 ALTER TABLE ONLY public.credit_leases
     ADD CONSTRAINT credit_leases_pkey PRIMARY KEY (lease_id);
 
+ALTER TABLE ONLY public.detector_watermarks
+    ADD CONSTRAINT detector_watermarks_pkey PRIMARY KEY (name);
+
 ALTER TABLE ONLY public.document_claims
     ADD CONSTRAINT document_claims_pkey PRIMARY KEY (doc_number);
 
@@ -299,6 +339,15 @@ ALTER TABLE ONLY public.ingest_runs
 
 ALTER TABLE ONLY public.job_schedule
     ADD CONSTRAINT job_schedule_pkey PRIMARY KEY (name);
+
+ALTER TABLE ONLY public.maintenance_fee_codes
+    ADD CONSTRAINT maintenance_fee_codes_pkey PRIMARY KEY (event_code);
+
+ALTER TABLE ONLY public.maintenance_fee_events
+    ADD CONSTRAINT maintenance_fee_events_pkey PRIMARY KEY (patent_number, event_date, event_code);
+
+ALTER TABLE ONLY public.maintenance_fee_patents
+    ADD CONSTRAINT maintenance_fee_patents_pkey PRIMARY KEY (patent_number);
 
 ALTER TABLE ONLY public.orgs
     ADD CONSTRAINT orgs_owner_email_key UNIQUE (owner_email);
@@ -349,6 +398,8 @@ CREATE INDEX events_detected ON public.events USING btree (detected_at, event_id
 CREATE UNIQUE INDEX events_seq_order ON public.events USING btree (seq);
 
 CREATE INDEX ingest_runs_product ON public.ingest_runs USING btree (product, started_at DESC);
+
+CREATE INDEX maintenance_fee_patents_application ON public.maintenance_fee_patents USING btree (application_number);
 
 CREATE INDEX transactions_newest ON public.transactions USING btree (application_number, date DESC, seq DESC);
 

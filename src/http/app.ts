@@ -7,6 +7,7 @@ import { applicationRoutes } from '../resources/applications/routes.js';
 import { citationRoutes } from '../resources/citations/routes.js';
 import { claimsRoutes } from '../resources/claims/routes.js';
 import { searchRoutes } from '../resources/search/routes.js';
+import { maintenanceRoutes } from '../resources/maintenance/routes.js';
 import { componentSchemas } from '../resources/schemas.js';
 import type { ChargingService } from '../billing/charging-service.js';
 import type { ProvenanceService } from '../resources/provenance/service.js';
@@ -86,6 +87,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(claimsRoutes(services));
   await app.register(citationRoutes(services));
   await app.register(searchRoutes(services));
+  await app.register(maintenanceRoutes(services));
   await app.register(discoveryRoutes(context, registry, provenance));
   return app;
 }

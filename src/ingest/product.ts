@@ -6,6 +6,24 @@ import type { FileFormat, Recognisable } from './recognise.js';
 import { ingestItems, type RunOptions } from './runner.js';
 import type { ScheduledDetector } from './scheduled.js';
 
+export type Loading<I, R, P> =
+  | {
+      kind: 'batches';
+      /** Key, batch load and load-driven event detection (loader.ts), run by runner.ts. */
+      loader: ProductLoader<I, R, P>;
+      /** The date a record gives its file when the name gives none, or null when records do not date their file. */
+      recordDate: ((record: R) => string | null) | null;
+    }
+  | {
+      /**
+       * A cumulative file (the weekly maintenance-fee file holds every event since 1981), loaded
+       * whole and set-based in one transaction, reading the file as often as it needs (`read()`
+       * parses it afresh each time), so a reload costs what is new. Its records do not date the file.
+       */
+      kind: 'whole-file';
+      load: (db: Database, read: () => AsyncIterable<I>, options: RunOptions) => Promise<IngestSummary>;
+    };
+
 /** Everything one product declares; registry.ts holds one per product. */
 export interface ProductSpec<I, R, P> {
   /** Its name on the command line, the family of its codes in domain/products.ts (codes, cadence, staleness). */
@@ -19,11 +37,9 @@ export interface ProductSpec<I, R, P> {
   markers: readonly string[];
   /** The file-name date rule (file-date.ts). */
   fileNameDate(name: string): string | null;
-  /** The date a record gives its file when the name gives none, or null when records do not date their file. */
-  recordDate: ((record: R) => string | null) | null;
   parse(path: string): AsyncIterable<I>;
-  /** Key, batch load and load-driven event detection (loader.ts). */
-  loader: ProductLoader<I, R, P>;
+  /** How its parsed items are stored: keyed batches through the one runner, or one set-based load. */
+  loading: Loading<I, R, P>;
   /** Time-driven event detection (scheduled.ts). */
   scheduled?: readonly ScheduledDetector[];
 }
@@ -46,7 +62,8 @@ export interface IngestProduct extends Recognisable {
 export function defineProduct<I, R, P>(spec: ProductSpec<I, R, P>): IngestProduct {
   const codes = productsOfFamily(spec.family);
   if (codes.length === 0) throw new Error(`domain/products.ts has no product of the family ${spec.family}`);
-  const { recordDate } = spec;
+  const { loading } = spec;
+  const recordDate = loading.kind === 'batches' ? loading.recordDate : null;
   return {
     family: spec.family,
     what: spec.what,
@@ -57,16 +74,19 @@ export function defineProduct<I, R, P>(spec: ProductSpec<I, R, P>): IngestProduc
     fileNameDate: spec.fileNameDate,
     datedByRecords: recordDate !== null,
     async dateFromRecords(path) {
-      if (recordDate === null) return null;
+      if (loading.kind !== 'batches' || recordDate === null) return null;
       // Leaving the loop closes the parser: only the head of the file is read.
       for await (const parsed of spec.parse(path)) {
-        const item = spec.loader.item(parsed);
+        const item = loading.loader.item(parsed);
         const date = item.kind === 'record' ? recordDate(item.record) : null;
         if (date !== null) return date;
       }
       return null;
     },
-    load: (db, path, options) => ingestItems(db, spec.loader, spec.parse(path), options),
+    load: (db, path, options) =>
+      loading.kind === 'batches'
+        ? ingestItems(db, loading.loader, spec.parse(path), options)
+        : loading.load(db, () => spec.parse(path), options),
     scheduled: spec.scheduled ?? [],
   };
 }

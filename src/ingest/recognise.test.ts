@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileHead } from './file-check.js';
+import { FEE_FILE_MARKERS } from './maintenance-fees/markers.js';
 import { formatOf, type Recognisable, refusal } from './recognise.js';
 
 const products: Recognisable[] = [
@@ -12,6 +13,7 @@ const products: Recognisable[] = [
   { family: 'grants', what: 'grants', format: 'xml', markers: ['us-patent-grant'] },
   { family: 'publications', what: 'pre-grant publications', format: 'xml', markers: ['us-patent-application'] },
   { family: 'ptab', what: 'PTAB trials', format: 'json', markers: ['patentTrialProceedingDataBag'] },
+  { family: 'maintenance-fees', what: 'maintenance fee events', format: 'text', markers: FEE_FILE_MARKERS },
 ];
 const [fileWrapper, grants, publications] = products as [Recognisable, Recognisable, Recognisable, Recognisable];
 
@@ -65,6 +67,23 @@ describe('recognising a file from its head', () => {
   it('refuses what is neither JSON nor XML', () => {
     expect(refusal(grants, products, head('\u001f\u008b\u0008 gzip'))).toMatch(
       /^f is neither JSON nor XML \(it starts with ".*"\): not a file of grants$/,
+    );
+  });
+
+  it('tells a fixed-width fee file (events or its Desc code table) by its lines, and refuses other text', () => {
+    const fees = products[4]!;
+    const events = '0000004287053 06218896 N 19801222 19810901 19881222 M171 \r\n';
+    expect(formatOf(events)).toBe('text');
+    expect(refusal(fees, products, head(events))).toBeNull();
+    expect(refusal(fees, products, head('ASPN  Payor Number Assigned.\r\nEXP.  Patent Expired\r\n'))).toBeNull();
+    expect(refusal(grants, products, head(events))).toBe(
+      'f holds maintenance fee events, not grants: load it with "patent-status ingest maintenance-fees"',
+    );
+    expect(refusal(fees, products, head(GRANT))).toBe(
+      'f holds XML, not the plain text of maintenance fee events: load it with "patent-status ingest grants" or "patent-status ingest publications"',
+    );
+    expect(refusal(fees, products, head('hello, world'))).toBe(
+      'f does not fit the layout of maintenance fee events (it starts with "hello, world")',
     );
   });
 });

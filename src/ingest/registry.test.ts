@@ -3,7 +3,7 @@ import { PRODUCT_CATALOGUE, productsOfFamily } from '../domain/products.js';
 import { productNamed, REGISTRY } from './registry.js';
 
 it('declares each product once, under the family its codes have in domain/products.ts, daily code first', () => {
-  expect(REGISTRY.map((p) => p.family)).toEqual(['file-wrapper', 'grants', 'publications']);
+  expect(REGISTRY.map((p) => p.family)).toEqual(['file-wrapper', 'grants', 'publications', 'maintenance-fees']);
   for (const product of REGISTRY) {
     expect(product.codes).toEqual(productsOfFamily(product.family));
     expect(PRODUCT_CATALOGUE[product.codes[0]!].backfile).toBe(false);
@@ -18,6 +18,8 @@ it("applies each product's own file-name date rule", () => {
   expect(dateOf('publications', 'ipa230117.xml')).toBe('2023-01-17');
   expect(dateOf('file-wrapper', 'PTFWPRD-20261120.zip')).toBe('2026-11-20');
   expect(dateOf('grants', 'US11646472B2-v47.xml')).toBeNull();
+  expect(dateOf('maintenance-fees', 'MaintFeeEvents_20241112.zip')).toBe('2024-11-12');
+  expect(productNamed('maintenance-fees')!.datedByRecords).toBe(false);
   expect(productNamed('grants')!.datedByRecords).toBe(true);
   expect(productNamed('file-wrapper')!.datedByRecords).toBe(false);
 });

@@ -13,6 +13,10 @@ import { FULL_TEXT_LOADER } from './full-text/load.js';
 import { GRANT_ROOT } from './grants/map-grant.js';
 import { parseGrantFile } from './grants/parse.js';
 import { PUBLICATION_ROOT } from './publications/map-publication.js';
+import { loadMaintenanceFees } from './maintenance-fees/load.js';
+import { FEE_FILE_MARKERS } from './maintenance-fees/markers.js';
+import { parseMaintenanceFeeFile } from './maintenance-fees/parse.js';
+import { MAINTENANCE_WINDOWS } from './maintenance-fees/detect-windows.js';
 import { parsePublicationFile } from './publications/parse.js';
 import { IngestFileError, readFileHead } from './file-check.js';
 import { datedName, weeklyName } from './file-date.js';
@@ -30,10 +34,9 @@ export const REGISTRY: readonly IngestProduct[] = [
     format: 'json',
     markers: [...FILE_WRAPPER_LAYOUT.bagKeys, 'applicationNumberText'],
     fileNameDate: datedName,
-    // A record's dates are its application's (filing, status, the office's last update), not its file's.
-    recordDate: null,
     parse: parseFileWrapperFile,
-    loader: FILE_WRAPPER_LOADER,
+    // A record's dates are its application's (filing, status, the office's last update), not its file's.
+    loading: { kind: 'batches', loader: FILE_WRAPPER_LOADER, recordDate: null },
   }),
   defineProduct({
     family: 'grants',
@@ -42,10 +45,9 @@ export const REGISTRY: readonly IngestProduct[] = [
     format: 'xml',
     markers: [GRANT_ROOT],
     fileNameDate: weeklyName('ipg'),
-    // A weekly file holds the grants of one issue date (a Tuesday); a single-grant file, its grant's.
-    recordDate: (document) => document.date,
     parse: parseGrantFile,
-    loader: FULL_TEXT_LOADER,
+    // A weekly file holds the grants of one issue date (a Tuesday); a single-grant file, its grant's.
+    loading: { kind: 'batches', loader: FULL_TEXT_LOADER, recordDate: (document) => document.date },
   }),
   defineProduct({
     family: 'publications',
@@ -54,10 +56,21 @@ export const REGISTRY: readonly IngestProduct[] = [
     format: 'xml',
     markers: [PUBLICATION_ROOT],
     fileNameDate: weeklyName('ipa'),
-    // A weekly file holds the publications of one date (a Thursday); a single-document file, its own.
-    recordDate: (document) => document.date,
     parse: parsePublicationFile,
-    loader: FULL_TEXT_LOADER,
+    // A weekly file holds the publications of one date (a Thursday); a single-document file, its own.
+    loading: { kind: 'batches', loader: FULL_TEXT_LOADER, recordDate: (document) => document.date },
+  }),
+  defineProduct({
+    family: 'maintenance-fees',
+    what: 'maintenance fee events',
+    files: '<MaintFeeEvents_YYYYMMDD.txt|.zip>…',
+    format: 'text',
+    markers: FEE_FILE_MARKERS,
+    fileNameDate: datedName,
+    parse: parseMaintenanceFeeFile,
+    // Cumulative (every event since 1981, each week): staged whole, applied set-based.
+    loading: { kind: 'whole-file', load: loadMaintenanceFees },
+    scheduled: [MAINTENANCE_WINDOWS],
   }),
 ];
 

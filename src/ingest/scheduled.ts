@@ -6,14 +6,18 @@
  * second run finds them recorded; same feed order, D24), one transaction per detector.
  */
 import type { Database, Queryable } from '../db/database.js';
+import { advanceWatermark, readWatermark } from '../db/detector-watermarks.sql.js';
 import { insertEvents } from '../db/events.sql.js';
 import type { DetectedEvent } from '../domain/events.js';
 
 export interface ScheduledDetector {
   /** Names the detector in logs and in the job's result (`maintenance-windows`). */
   name: string;
-  /** The events due as of `now`, read from stored state; ids must be stable across runs. */
-  detect(tx: Queryable, now: Date): Promise<DetectedEvent[]>;
+  /**
+   * The events due as of `now` and after `since` (the date its previous run looked through;
+   * null on its first run), read from stored state; ids must be stable across runs.
+   */
+  detect(tx: Queryable, now: Date, since: string | null): Promise<DetectedEvent[]>;
 }
 
 export interface ScheduledOutcome {
@@ -32,7 +36,9 @@ export async function detectScheduledEvents(
   for (const detector of detectors) {
     outcomes.push(
       await db.transaction(async (tx) => {
-        const events = await detector.detect(tx, now);
+        const since = await readWatermark(tx, detector.name);
+        const events = await detector.detect(tx, now, since);
+        await advanceWatermark(tx, detector.name, now.toISOString().slice(0, 10), now);
         return { name: detector.name, detected: events.length, inserted: await insertEvents(tx, events, now, null) };
       }),
     );

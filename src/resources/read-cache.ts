@@ -1,21 +1,20 @@
-import type { ProvenanceService } from './provenance/service.js';
-
 /**
  * Data changes only when an ingest finishes, so reads can be remembered until then: every
- * entry belongs to one data version (product_state), and a new version empties the cache.
- * Bounded: past `maxEntries` it starts over rather than tracking recency.
+ * entry belongs to one version (ProvenanceService.dataVersion, or answerVersion for finished
+ * answers that also carry `stale`), and a new version empties the cache. Bounded: past
+ * `maxEntries` it starts over rather than tracking recency.
  */
 export class ReadCache<V> {
   private entries = new Map<string, V>();
   private version: string | null = null;
 
   constructor(
-    private readonly provenance: ProvenanceService,
+    private readonly currentVersion: () => Promise<string>,
     private readonly maxEntries = 50_000,
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    const version = await this.provenance.dataVersion();
+    const version = await this.currentVersion();
     if (version !== this.version) {
       this.entries = new Map();
       this.version = version;

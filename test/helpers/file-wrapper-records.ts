@@ -35,6 +35,7 @@ export function fullRecord(
     parents: [],
     children: [],
     ptaDays: null,
+    ptaParts: null,
     lastIngestionAt: '2026-11-19T08:00:00',
     ...rest,
   };
@@ -120,6 +121,7 @@ export function backfile(): FileWrapperRecord[] {
           },
         ],
         ptaDays: 304,
+        ptaParts: null,
       },
     ),
     fullRecord(

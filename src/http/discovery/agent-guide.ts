@@ -74,6 +74,7 @@ const CAPABILITIES: Record<string, string> = {
   claims: 'claims, abstracts and CPC classification',
   citations: 'citations in both directions',
   search: 'keyword and classification search',
+  maintenance: 'maintenance fee windows, deadlines and the end of term with its calculation',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 

@@ -17,6 +17,8 @@ export const DEMO_NUMBERS = {
   /** Words of the patent's title and its CPC subclass. */
   searchWords: 'guide rna',
   searchSubclass: 'A61K',
+  /** A patent whose maintenance fee went unpaid: the fee file records its lapse (EXP.). */
+  lapsedPatent: '9563888',
 } as const;
 
 const KEY_HEADER = '-H "X-API-KEY: $KEY"';
@@ -50,5 +52,6 @@ export function dataExamples(baseUrl: string): string[] {
     `curl -s ${baseUrl}/v1/publications/${n.publicationWithText}/claims ${KEY_HEADER}`,
     `curl -s ${baseUrl}/v1/patents/${n.patent}/citations ${KEY_HEADER}`,
     `curl -s "${baseUrl}/v1/search?q=${words}&cpc=${n.searchSubclass}&limit=5" ${KEY_HEADER}`,
+    `curl -s ${baseUrl}/v1/patents/${n.lapsedPatent}/maintenance ${KEY_HEADER}`,
   ];
 }

@@ -31,6 +31,7 @@ const record = (overrides: Partial<FileWrapperRecord> = {}): FileWrapperRecord =
   parents: [],
   children: [],
   ptaDays: null,
+  ptaParts: null,
   lastIngestionAt: null,
   ...overrides,
 });

@@ -1,3 +1,4 @@
+import type { PtaRecord } from '../../domain/patent-term.js';
 import type { Queryable } from '../../db/database.js';
 import type { CopyValue } from '../../db/copy-text.js';
 import type { Transaction } from './record.js';
@@ -52,12 +53,12 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
                  application_number, filing_date, effective_filing_date, application_type, status_code, status_description,
                  status_date, patent_number, grant_date, publication_number, publication_key, publication_date, title,
                  applicant_name, examiner_name, examiner_key, art_unit, entity_status, customer_number, docket_number,
-                 first_inventor_to_file, cpc, pta_days, transaction_count, office_action_count, links,
+                 first_inventor_to_file, cpc, pta_days, pta_parts, transaction_count, office_action_count, links,
                  source_product, source_file_date, content_hash, first_seen_at, updated_at)
                SELECT r.application_number, r.filing_date, r.effective_filing_date, r.application_type, r.status_code,
                  r.status_description, r.status_date, r.patent_number, r.grant_date, r.publication_number, r.publication_key,
                  r.publication_date, r.title, r.applicant_name, r.examiner_name, r.examiner_key, r.art_unit, r.entity_status,
-                 r.customer_number, r.docket_number, r.first_inventor_to_file, COALESCE(r.cpc, '{}'), r.pta_days,
+                 r.customer_number, r.docket_number, r.first_inventor_to_file, COALESCE(r.cpc, '{}'), r.pta_days, r.pta_parts,
                  r.transaction_count, r.office_action_count, r.links, $2, $3,
                  r.content_hash, $4, $4
                FROM json_to_recordset($1::json) AS r(
@@ -65,7 +66,7 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
                  status_description text, status_date date, patent_number text, grant_date date, publication_number text,
                  publication_key text, publication_date date, title text, applicant_name text, examiner_name text,
                  examiner_key text, art_unit text, entity_status text, customer_number text, docket_number text,
-                 first_inventor_to_file boolean, cpc text[], pta_days integer, transaction_count integer,
+                 first_inventor_to_file boolean, cpc text[], pta_days integer, pta_parts jsonb, transaction_count integer,
                  office_action_count integer, links jsonb, content_hash text)
                ON CONFLICT (application_number) DO UPDATE SET
                  filing_date = EXCLUDED.filing_date, effective_filing_date = EXCLUDED.effective_filing_date,
@@ -77,7 +78,7 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
                  examiner_name = EXCLUDED.examiner_name, examiner_key = EXCLUDED.examiner_key, art_unit = EXCLUDED.art_unit,
                  entity_status = EXCLUDED.entity_status, customer_number = EXCLUDED.customer_number,
                  docket_number = EXCLUDED.docket_number, first_inventor_to_file = EXCLUDED.first_inventor_to_file,
-                 cpc = EXCLUDED.cpc, pta_days = EXCLUDED.pta_days, transaction_count = EXCLUDED.transaction_count,
+                 cpc = EXCLUDED.cpc, pta_days = EXCLUDED.pta_days, pta_parts = EXCLUDED.pta_parts, transaction_count = EXCLUDED.transaction_count,
                  office_action_count = EXCLUDED.office_action_count, links = EXCLUDED.links, source_product = EXCLUDED.source_product,
                  source_file_date = EXCLUDED.source_file_date, content_hash = EXCLUDED.content_hash, updated_at = EXCLUDED.updated_at`,
     [rowsJson, fileProduct, fileDate, now],
@@ -86,15 +87,22 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
 
 export async function updatePartialApplications(
   db: Queryable,
-  rows: { number: string; hash: string; ptaDays: number | null }[],
+  rows: { number: string; hash: string; ptaDays: number | null; ptaParts: PtaRecord | null }[],
   now: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
-    /* SQL */ `UPDATE applications a SET content_hash = r.hash, pta_days = COALESCE(r.pta_days, a.pta_days), updated_at = $2
-               FROM unnest($1::text[], $3::text[], $4::int[]) AS r(application_number, hash, pta_days)
+    /* SQL */ `UPDATE applications a SET content_hash = r.hash, pta_days = COALESCE(r.pta_days, a.pta_days),
+                 pta_parts = COALESCE(r.pta_parts::jsonb, a.pta_parts), updated_at = $2
+               FROM unnest($1::text[], $3::text[], $4::int[], $5::text[]) AS r(application_number, hash, pta_days, pta_parts)
                WHERE a.application_number = r.application_number`,
-    [rows.map((r) => r.number), now, rows.map((r) => r.hash), rows.map((r) => r.ptaDays)],
+    [
+      rows.map((r) => r.number),
+      now,
+      rows.map((r) => r.hash),
+      rows.map((r) => r.ptaDays),
+      rows.map((r) => (r.ptaParts ? JSON.stringify(r.ptaParts) : null)),
+    ],
   );
 }
 

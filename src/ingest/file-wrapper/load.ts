@@ -131,7 +131,7 @@ export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, P
     const partial = work.filter((w) => !w.record.metadata);
     await sql.updatePartialApplications(
       tx,
-      partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays })),
+      partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays, ptaParts: w.record.ptaParts })),
       file.now,
     );
     for (const w of work) outcome[w.isNew ? 'inserted' : 'updated'] += 1;

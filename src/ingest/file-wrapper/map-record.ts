@@ -18,6 +18,7 @@ import { cpcSymbol } from '../../domain/cpc.js';
 import { show } from '../show.js';
 import { entityStatus, flag, integer, isAbsent, isObject, odpDate, text, type JsonObject } from './fields.js';
 import type { ApplicationMetadata, ContinuityLink, FileWrapperRecord, Transaction } from './record.js';
+import type { PtaRecord } from '../../domain/patent-term.js';
 
 /** A part of a record that could not be read; the record itself is kept. */
 export interface MapIssue {
@@ -74,9 +75,23 @@ export function mapFileWrapperRecord(raw: unknown): MapResult {
     parents: parents === null ? null : mapLinks(parents, 'parent', issues),
     children: children === null ? null : mapLinks(children, 'child', issues),
     ptaDays: pta === null ? null : integer(pta.adjustmentTotalQuantity),
+    ptaParts: pta === null ? null : ptaParts(pta),
     lastIngestionAt: text(raw.lastIngestionDateTime),
   };
   return { ok: true, record, issues };
+}
+
+/** ODP names; the non-overlapping days come as `nonOverlappingDayQuantity` or `nonOverlappingDayDelayQuantity`. */
+function ptaParts(pta: JsonObject): PtaRecord {
+  return {
+    total: integer(pta.adjustmentTotalQuantity),
+    a: integer(pta.aDelayQuantity),
+    b: integer(pta.bDelayQuantity),
+    c: integer(pta.cDelayQuantity),
+    overlap: integer(pta.overlappingDayQuantity),
+    applicantDelay: integer(pta.applicantDayDelayQuantity),
+    nonOverlapping: integer(pta.nonOverlappingDayQuantity ?? pta.nonOverlappingDayDelayQuantity),
+  };
 }
 
 function describeType(value: unknown): string {

@@ -1,4 +1,5 @@
 import type { OdpItem } from '../odp-json/read.js';
+import type { PtaRecord } from '../../domain/patent-term.js';
 
 /**
  * One application as read from a patent file wrapper file (ODP PTFWPRD/PTFWPRE JSON), in our
@@ -22,6 +23,8 @@ export interface FileWrapperRecord {
   children: ContinuityLink[] | null;
   /** Patent term adjustment in days (`adjustmentTotalQuantity`), null when absent. */
   ptaDays: number | null;
+  /** The adjustment's parts as the office gives them (the term calculation checks the total against them). */
+  ptaParts: PtaRecord | null;
   /** ODP `lastIngestionDateTime`, as given (ISO timestamp), null when absent. */
   lastIngestionAt: string | null;
 }

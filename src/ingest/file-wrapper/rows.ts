@@ -63,6 +63,7 @@ export function applicationRow({ record, hash, transactions, links }: PreparedRe
     first_inventor_to_file: m.firstInventorToFile,
     cpc: m.cpc,
     pta_days: record.ptaDays,
+    pta_parts: record.ptaParts,
     transaction_count: transactions.length,
     office_action_count: transactions.filter((row) => row[EVENT_TYPE_AT] === 'office_action').length,
     links: links.map((row) => Object.fromEntries(LINK_FIELDS.map(([column, at]) => [column, row[at]]))),

@@ -39,16 +39,27 @@ export interface ApplicationRow {
   assignment_count: number;
   ptab_proceeding_count: number;
   links: ContinuityRow[];
+  /** The maintenance-fee file's current entity status of the patent, and the file date it was first seen at. */
+  fee_entity_status: 'small' | 'micro' | 'undiscounted' | null;
+  fee_entity_status_since: string | null;
 }
 
-/** The whole Application is one row: tallies and links are written at ingest. */
+/**
+ * The whole Application is one row (tallies and links are written at ingest), plus the fee
+ * file's entity status of its patent: one index probe, so each product keeps its own columns.
+ */
 const APPLICATION_SELECT = /* SQL */ `
   SELECT a.application_number, a.filing_date, a.effective_filing_date, a.application_type, a.status_code,
          a.status_description, a.status_date, a.patent_number, a.grant_date, a.publication_number, a.publication_date,
          a.title, a.applicant_name, a.examiner_name, a.art_unit, a.entity_status, a.cpc, a.pta_days,
          a.source_product, a.source_file_date, a.transaction_count, a.office_action_count, a.assignment_count,
-         a.ptab_proceeding_count, a.links
-  FROM applications a`;
+         a.ptab_proceeding_count, a.links, f.entity_status AS fee_entity_status, f.entity_status_since AS fee_entity_status_since
+  FROM applications a
+  LEFT JOIN LATERAL (
+    SELECT entity_status, entity_status_since FROM maintenance_fee_patents
+    WHERE application_number = a.application_number AND entity_status IS NOT NULL
+    ORDER BY entity_status_since DESC LIMIT 1
+  ) f ON true`;
 
 export async function findApplicationByNumber(db: Queryable, applicationNumber: string): Promise<ApplicationRow | null> {
   const { rows } = await db.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE a.application_number = $1`, [applicationNumber], {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { chargeOf } from '../../billing/charges.js';
 import type { ApplicationService } from './service.js';
+import { sendAnswer } from '../send-answer.js';
 import type { TransactionService } from './transactions.js';
 import * as schemas from './schemas.js';
 import { checkBatchEntries } from './batch-entries.js';
@@ -29,7 +30,8 @@ export function applicationRoutes({
           response: { 200: schemas.Application },
         },
       },
-      async (request) => applications.byApplicationNumber(request.params.application_number),
+      async (request, reply) =>
+        sendAnswer(reply, (render) => applications.answer('application', request.params.application_number, render)),
     );
 
     app.get(
@@ -45,7 +47,7 @@ export function applicationRoutes({
           response: { 200: schemas.Application },
         },
       },
-      async (request) => applications.byPatentNumber(request.params.patent_number),
+      async (request, reply) => sendAnswer(reply, (render) => applications.answer('patent', request.params.patent_number, render)),
     );
 
     app.get(
@@ -61,7 +63,8 @@ export function applicationRoutes({
           response: { 200: schemas.Application },
         },
       },
-      async (request) => applications.byPublicationNumber(request.params.publication_number),
+      async (request, reply) =>
+        sendAnswer(reply, (render) => applications.answer('publication', request.params.publication_number, render)),
     );
 
     app.post(

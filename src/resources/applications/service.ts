@@ -5,6 +5,7 @@ import { notFound } from '../../domain/errors.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import { requireApplicationNumber, requirePatentNumber, requirePublicationNumber } from '../path-numbers.js';
 import { ReadCache } from '../read-cache.js';
+import type { RenderAnswer } from '../send-answer.js';
 import * as sql from './applications.sql.js';
 import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
 
@@ -24,75 +25,102 @@ function linkItem(link: sql.ContinuityRow, applicationNumber: string) {
   };
 }
 
-/** Reads applications and maps rows to the Application object (spec §2, DESIGN.md D2/D3). */
+export type LookupKind = 'application' | 'patent' | 'publication';
+export type Application = Awaited<ReturnType<typeof applicationView>>;
+
+interface Lookup {
+  /** One key per stored number, however the caller formatted it. */
+  key: string;
+  find: () => Promise<sql.ApplicationRow | null>;
+  missing: string;
+}
+
+/** The Application object of one stored row (spec §2, DESIGN.md D2/D3). */
+async function applicationView(row: sql.ApplicationRow, provenance: ProvenanceService) {
+  const parents = row.links.filter((link) => link.direction === 'parent');
+  const children = row.links.filter((link) => link.direction === 'child');
+  return {
+    application_number: row.application_number,
+    status: { ...statusBlock(row.status_code, row.status_description), date: row.status_date },
+    patent_number: row.patent_number,
+    grant_date: row.grant_date,
+    publication_number: row.publication_number,
+    publication_date: row.publication_date,
+    title: row.title,
+    application_type: row.application_type,
+    filing_date: row.filing_date,
+    effective_filing_date: row.effective_filing_date,
+    applicant_name: row.applicant_name,
+    applicant_entity_id: null,
+    examiner_name: row.examiner_name,
+    art_unit: row.art_unit,
+    entity_status: currentEntityStatus(row),
+    cpc: row.cpc,
+    pta_days: row.pta_days,
+    continuity: {
+      parents: parents.map((link) => ({ ...linkItem(link, link.parent_number), child_application_number: link.child_number })),
+      children: children.map((link) => ({ ...linkItem(link, link.child_number), parent_application_number: link.parent_number })),
+    },
+    counts: {
+      transactions: row.transaction_count,
+      office_actions: row.office_action_count,
+      assignments: row.assignment_count,
+      ptab_proceedings: row.ptab_proceeding_count,
+      parents: parents.length,
+      children: children.length,
+    },
+    ...(await provenance.ofRow({ product: row.source_product, fileDate: row.source_file_date }, FILE_WRAPPER_PRODUCTS)),
+  };
+}
+
+/** Reads applications and maps rows to the Application object. */
 export class ApplicationService {
   private readonly rows: ReadCache<sql.ApplicationRow | null>;
+  private readonly answers: ReadCache<string>;
 
   constructor(
     private readonly db: Queryable,
     private readonly provenance: ProvenanceService,
   ) {
-    this.rows = new ReadCache(provenance);
+    this.rows = new ReadCache(() => provenance.dataVersion());
+    this.answers = new ReadCache(() => provenance.answerVersion());
   }
 
-  private async view(row: sql.ApplicationRow) {
-    const parents = row.links.filter((link) => link.direction === 'parent');
-    const children = row.links.filter((link) => link.direction === 'child');
+  /** Where a lookup by one kind of number reads its row, and what it says when none is on file. */
+  private lookup(kind: LookupKind, input: string): Lookup {
+    if (kind === 'application') {
+      const number = requireApplicationNumber(input);
+      return {
+        key: `a:${number}`,
+        find: () => sql.findApplicationByNumber(this.db, number),
+        missing: `No application ${number} is on file.`,
+      };
+    }
+    if (kind === 'patent') {
+      const number = requirePatentNumber(input);
+      return { key: `p:${number}`, find: () => sql.findApplicationByPatent(this.db, number), missing: `No patent ${number} is on file.` };
+    }
+    const number = requirePublicationNumber(input);
     return {
-      application_number: row.application_number,
-      status: { ...statusBlock(row.status_code, row.status_description), date: row.status_date },
-      patent_number: row.patent_number,
-      grant_date: row.grant_date,
-      publication_number: row.publication_number,
-      publication_date: row.publication_date,
-      title: row.title,
-      application_type: row.application_type,
-      filing_date: row.filing_date,
-      effective_filing_date: row.effective_filing_date,
-      applicant_name: row.applicant_name,
-      applicant_entity_id: null,
-      examiner_name: row.examiner_name,
-      art_unit: row.art_unit,
-      entity_status: row.entity_status,
-      cpc: row.cpc,
-      pta_days: row.pta_days,
-      continuity: {
-        parents: parents.map((link) => ({ ...linkItem(link, link.parent_number), child_application_number: link.child_number })),
-        children: children.map((link) => ({ ...linkItem(link, link.child_number), parent_application_number: link.parent_number })),
-      },
-      counts: {
-        transactions: row.transaction_count,
-        office_actions: row.office_action_count,
-        assignments: row.assignment_count,
-        ptab_proceedings: row.ptab_proceeding_count,
-        parents: parents.length,
-        children: children.length,
-      },
-      ...(await this.provenance.ofRow({ product: row.source_product, fileDate: row.source_file_date }, FILE_WRAPPER_PRODUCTS)),
+      key: `u:${number.bareKey}:${number.printed ?? ''}`,
+      find: () => sql.findApplicationByPublication(this.db, number.bareKey, number.printed),
+      missing: `No publication ${number.printed ?? `${number.year}/${number.serial}`} is on file.`,
     };
   }
 
-  async byApplicationNumber(input: string) {
-    const number = requireApplicationNumber(input);
-    const row = await this.rows.get(`a:${number}`, () => sql.findApplicationByNumber(this.db, number));
-    if (!row) throw notFound(`No application ${number} is on file.`);
-    return this.view(row);
+  private async application(lookup: Lookup) {
+    const row = await this.rows.get(lookup.key, lookup.find);
+    if (!row) throw notFound(lookup.missing);
+    return applicationView(row, this.provenance);
   }
 
-  async byPatentNumber(input: string) {
-    const number = requirePatentNumber(input);
-    const row = await this.rows.get(`p:${number}`, () => sql.findApplicationByPatent(this.db, number));
-    if (!row) throw notFound(`No patent ${number} is on file.`);
-    return this.view(row);
-  }
-
-  async byPublicationNumber(input: string) {
-    const number = requirePublicationNumber(input);
-    const row = await this.rows.get(`u:${number.bareKey}:${number.printed ?? ''}`, () =>
-      sql.findApplicationByPublication(this.db, number.bareKey, number.printed),
-    );
-    if (!row) throw notFound(`No publication ${number.printed ?? `${number.year}/${number.serial}`} is on file.`);
-    return this.view(row);
+  /**
+   * The finished answer, rendered once per number until the data or its staleness changes: a
+   * repeated lookup neither rebuilds nor re-serializes the Application (issue 8, item 11).
+   */
+  answer(kind: LookupKind, input: string, render: RenderAnswer<Application>): Promise<string> {
+    const lookup = this.lookup(kind, input);
+    return this.answers.get(lookup.key, async () => render(await this.application(lookup)));
   }
 
   /** The most rows a batch answer can hold: one per readable number (a bound that costs no query). */
@@ -134,6 +162,17 @@ export class ApplicationService {
     }
     return { results, not_found: notFoundInputs, invalid, ...(await this.provenance.ofFamily(FILE_WRAPPER_PRODUCTS)) };
   }
+}
+
+/**
+ * The fee file's status when it was first seen in a file newer than the one the file wrapper
+ * row came from (ARCHITECTURE.md): owners change status when paying fees, long after prosecution.
+ */
+function currentEntityStatus(row: sql.ApplicationRow): sql.ApplicationRow['entity_status'] {
+  if (row.fee_entity_status !== null && row.fee_entity_status_since !== null && row.fee_entity_status_since > row.source_file_date) {
+    return row.fee_entity_status;
+  }
+  return row.entity_status;
 }
 
 /** A batch entry's application number (PCT included), or null when it is not a readable string. */

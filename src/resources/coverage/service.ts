@@ -18,7 +18,7 @@ export class CoverageService {
     private readonly db: Queryable,
     provenance: ProvenanceService,
   ) {
-    this.cache = new ReadCache(provenance, 10);
+    this.cache = new ReadCache(() => provenance.dataVersion(), 10);
   }
 
   ranges(product: FullTextProduct): Promise<CoverageRange[]> {

@@ -30,6 +30,15 @@ export class ProvenanceService {
     return this.cached!.version;
   }
 
+  /**
+   * Changes with the data and each time the states are read again (at most every CACHE_MS):
+   * a finished answer carries `stale`, which turns with the clock, so it lives no longer than that.
+   */
+  async answerVersion(): Promise<string> {
+    await this.states();
+    return `${this.cached!.version}#${this.cached!.at}`;
+  }
+
   /** Drop the cache (an in-process ingest just finished). */
   invalidate(): void {
     this.cached = null;

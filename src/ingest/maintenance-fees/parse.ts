@@ -1,0 +1,123 @@
+/**
+ * Streams a MaintFeeEvents file: the `.txt` itself (with the Desc file beside it, when there is
+ * one of the same date) or the office's weekly zip holding both. Yields each line read into its
+ * fields, the office's code table when a Desc file is read, and a reject (with its line number
+ * and text) for every line that does not fit the layout.
+ */
+import { createReadStream } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { parseFeeCodeDescriptions } from '../../domain/fee-codes.js';
+import { datedName } from '../file-date.js';
+import type { ItemPosition } from '../loader.js';
+import { hasZipSignature, parseZipFile } from '../zip.js';
+import { type FeeLine, parseFeeLine } from './parse-line.js';
+
+export type FeeItem =
+  | { kind: 'line'; line: FeeLine; position: ItemPosition }
+  /** The office's code descriptions, from the Desc file that came with the events. */
+  | { kind: 'codes'; source: string; codes: Map<string, string> }
+  | { kind: 'reject'; reason: string; position: ItemPosition; excerpt: string };
+
+type Member = 'events' | 'codes';
+
+/** `MaintFeeEventsDesc_20241112.txt` holds code descriptions; `MaintFeeEvents_20241112.txt` the events. */
+export function memberKind(name: string): Member | null {
+  const base = basename(name);
+  if (/^MaintFeeEventsDesc/i.test(base)) return 'codes';
+  if (/\.txt$/i.test(base)) return 'events';
+  return null;
+}
+
+/** The file's lines without their line ends (CR LF or LF), read as ASCII, a chunk's worth at a time. */
+export async function* asciiLines(input: Readable): AsyncGenerator<string[]> {
+  input.setEncoding('latin1');
+  let rest = '';
+  for await (const chunk of input as AsyncIterable<string>) {
+    const text = rest + chunk;
+    const lines: string[] = [];
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      lines.push(text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end));
+      start = end + 1;
+    }
+    rest = text.slice(start);
+    yield lines;
+  }
+  if (rest.length > 0) yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+}
+
+/** A chunk's lines at a time: 14 million awaits of one item each would cost more than reading them. */
+async function* eventLines(input: Readable, member: string | null): AsyncGenerator<FeeItem[]> {
+  let index = 0;
+  for await (const lines of asciiLines(input)) {
+    const items: FeeItem[] = [];
+    for (const text of lines) {
+      index += 1;
+      // Records are 57 characters long: only a short line can be blank.
+      if (text.length < 53 && text.trim() === '') continue;
+      const position = { member, index };
+      const read = parseFeeLine(text);
+      if ('reason' in read) items.push({ kind: 'reject', reason: read.reason, position, excerpt: text.slice(0, 200) });
+      else items.push({ kind: 'line', line: read, position });
+    }
+    yield items;
+  }
+}
+
+async function* codeTable(text: string, source: string, member: string | null): AsyncGenerator<FeeItem[]> {
+  const { codes, rejects } = parseFeeCodeDescriptions(text);
+  for (const reject of rejects) {
+    yield [
+      {
+        kind: 'reject',
+        reason: `code description file: ${reject.reason}`,
+        position: { member: member ?? source, index: reject.line },
+        excerpt: reject.excerpt,
+      },
+    ];
+  }
+  yield [{ kind: 'codes', source, codes }];
+}
+
+async function readAll(input: Readable): Promise<string> {
+  input.setEncoding('latin1');
+  let text = '';
+  for await (const chunk of input as AsyncIterable<string>) text += chunk;
+  return text;
+}
+
+/** The Desc file of the same date beside a plain events file, if the office's pair was unpacked there. */
+async function siblingCodeFile(path: string): Promise<string | null> {
+  const date = datedName(basename(path));
+  if (date === null) return null;
+  const compact = date.replace(/-/g, '');
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  const match = names.find((name) => memberKind(name) === 'codes' && name.includes(compact));
+  return match === undefined ? null : join(dirname(path), match);
+}
+
+/** The file's items, a batch (one chunk of lines) at a time; a zip's own problems come as one-item batches. */
+export async function* parseMaintenanceFeeFile(path: string): AsyncGenerator<FeeItem[]> {
+  if (path.toLowerCase().endsWith('.zip') || (await hasZipSignature(path))) {
+    for await (const batch of parseZipFile<Member, FeeItem[]>(path, {
+      classify: memberKind,
+      what: 'a MaintFeeEvents or MaintFeeEventsDesc text file',
+      parseMember: async function* (input, member, kind) {
+        if (kind === 'codes') yield* codeTable(await readAll(input), member, member);
+        else yield* eventLines(input, member);
+      },
+    })) {
+      yield Array.isArray(batch) ? batch : [batch];
+    }
+    return;
+  }
+  if (memberKind(path) === 'codes') {
+    yield* codeTable(await readFile(path, 'latin1'), basename(path), null);
+    return;
+  }
+  const codes = await siblingCodeFile(path);
+  if (codes !== null) yield* codeTable(await readFile(codes, 'latin1'), basename(codes), basename(codes));
+  yield* eventLines(createReadStream(path, { highWaterMark: 1 << 20 }), null);
+}
