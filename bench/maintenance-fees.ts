@@ -3,8 +3,10 @@
  * layout (the real one: about 14 million lines, 850 MB), loaded first into an empty database and
  * then as next week's file with 0.1% new lines, each against a bare COPY of the same lines into
  * an unindexed table measured in the same run. Then GET /v1/patents/{n}/maintenance at 50
- * connections against the application lookup of the same server, alternating.
- *   npx tsx bench/maintenance-fees.ts [--lines 14000000] [--applications 100000] [--seconds 10] [--pin]
+ * connections against the application lookup of the same server, alternating, over 5 M patents
+ * (the synthetic file's, topped up with filler rows), on a working set the answer caches hold and
+ * on one they cannot.
+ *   npx tsx bench/maintenance-fees.ts [--lines 14000000] [--applications 100000] [--http-patents 5000000] [--seconds 10] [--pin]
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { asciiLines } from '../src/ingest/maintenance-fees/parse.js';
+import { asciiLines, READ_CHUNK_BYTES } from '../src/ingest/maintenance-fees/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
@@ -38,7 +40,7 @@ async function bareCopy(db: Database, path: string): Promise<number> {
   await db.transaction(async (tx) => {
     let batch: CopyValue[][] = [];
     const date = (s: string) => `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
-    for await (const lines of asciiLines(createReadStream(path, { highWaterMark: 1 << 20 })))
+    for await (const lines of asciiLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })))
       for (const line of lines) {
         batch.push([
           line.slice(0, 13),
@@ -61,11 +63,34 @@ async function bareCopy(db: Database, path: string): Promise<number> {
   return elapsed;
 }
 
+/**
+ * Fills maintenance_fee_patents up to `patents` rows (the issue measures lookups over 5 M; the
+ * real file holds about that many) with patents numbered past the synthetic file's, three
+ * events each, so the indexes have the real file's size. Returns how many rows were added.
+ */
+async function topUpPatents(db: Database, patents: number): Promise<number> {
+  const held = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM maintenance_fee_patents`)).rows[0]!.n;
+  const missing = Math.max(0, patents - held);
+  if (missing === 0) return 0;
+  await db.exec(`BEGIN;
+    INSERT INTO maintenance_fee_patents (patent_number, application_number, entity_status, entity_status_since, filing_date, grant_date,
+                                         line_count, digest_a, digest_b, source_product, source_file_date, first_seen_at, updated_at)
+    SELECT (20000000 + g)::text, lpad((g % 99999999)::text, 8, '0'), 'undiscounted', NULL, date '2015-01-06', date '2018-01-02',
+           3, 0, 0, 'filler', date '2026-11-17', now(), now()
+    FROM generate_series(1, ${missing}) g;
+    INSERT INTO maintenance_fee_events (patent_number, event_date, event_code, source_file_date)
+    SELECT (20000000 + g)::text, date '2021-06-01' + k, (ARRAY['M1551', 'ASPN', 'M1552'])[k + 1], date '2026-11-17'
+    FROM generate_series(1, ${missing}) g, generate_series(0, 2) k;
+    COMMIT; ANALYZE maintenance_fee_patents; ANALYZE maintenance_fee_events`);
+  return missing;
+}
+
 async function main(): Promise<void> {
   await pinThisProcess();
   const lines = arg('lines', 14_000_000);
   const applications = arg('applications', 100_000);
   const wrkSeconds = arg('seconds', 10);
+  const httpPatents = arg('http-patents', 5_000_000);
   const newLines = Math.round(lines / 1000);
   const dir = mkdtempSync(join(tmpdir(), 'pss-fees-'));
   const target = await benchDatabase();
@@ -101,29 +126,50 @@ async function main(): Promise<void> {
     const corpus = join(dir, 'corpus.json');
     await writeFileWrapperFile(corpus, { applications, seed: 'http-bench' });
     await loadFileWrapper(target.db, parseFileWrapperFile(corpus), { product: 'PTFWPRE', fileName: 'corpus.json', fileDate: '2026-11-20' });
+    const topped = await topUpPatents(target.db, httpPatents);
     const { orgId, key } = await signup(target.db, 'bench@example.com', 'bench');
     await accounts.creditOrg(target.db, { orgId, units: 100_000_000, source: 'admin', reference: null });
-    const sample = async (sql: string) => (await target.db.query<{ n: string }>(sql)).rows.map((row) => row.n);
-    const patents = await sample(`SELECT patent_number AS n FROM maintenance_fee_patents TABLESAMPLE SYSTEM (5) LIMIT 20000`);
-    const numbers = await sample(
-      `SELECT application_number AS n FROM applications WHERE application_number ~ '^[0-9]{8}$' ORDER BY random() LIMIT 20000`,
-    );
-    const feeScript = randomPathScript(join(dir, 'fees.lua'), patents, '/v1/patents/', '/maintenance', key.api_key);
-    const lookupScript = randomPathScript(join(dir, 'lookup.lua'), numbers, '/v1/applications/', '', key.api_key);
+    const sample = async (sql: string, n: number) => (await target.db.query<{ n: string }>(sql, [n])).rows.map((row) => row.n);
+    // From the synthetic file's patents (not the filler), which carry real histories.
+    const patentsFrom = (n: number) =>
+      sample(`SELECT patent_number AS n FROM maintenance_fee_patents WHERE source_product = 'PTMNFEE2' ORDER BY random() LIMIT $1`, n);
+    const applicationsFrom = (n: number) =>
+      sample(`SELECT application_number AS n FROM applications WHERE application_number ~ '^[0-9]{8}$' ORDER BY random() LIMIT $1`, n);
+    const scripts = {
+      // A working set the answer caches hold (they keep 50,000 answers each): mostly hits after the first pass.
+      cachedFees: randomPathScript(join(dir, 'fees.lua'), await patentsFrom(20_000), '/v1/patents/', '/maintenance', key.api_key),
+      cachedLookups: randomPathScript(join(dir, 'lookup.lua'), await applicationsFrom(20_000), '/v1/applications/', '', key.api_key),
+      // More numbers than the caches hold: nearly every request reads the database and builds its answer.
+      missFees: randomPathScript(join(dir, 'fees-miss.lua'), await patentsFrom(400_000), '/v1/patents/', '/maintenance', key.api_key),
+      missLookups: randomPathScript(
+        join(dir, 'lookup-miss.lua'),
+        await applicationsFrom(applications),
+        '/v1/applications/',
+        '',
+        key.api_key,
+      ),
+    };
     const config = loadConfig({ DATABASE_URL: target.url, PORT: '18303' });
     const app = await buildApp(buildServices({ config, db: target.db, notifier: { send: async () => undefined } }));
     await app.listen({ port: 18303, host: '127.0.0.1' });
     await wrk('http://127.0.0.1:18303/health', 3, null);
     const patentsOnFile = (await target.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM maintenance_fee_patents`)).rows[0]!.n;
-    console.log(`HTTP over ${fmt(patentsOnFile)} patents with fee events and ${fmt(applications)} applications:`);
-    for (let round = 1; round <= 2; round += 1) {
-      const lookup = await wrk('http://127.0.0.1:18303/', wrkSeconds, lookupScript);
-      show(`  round ${round}: GET /v1/applications/{n}`, lookup);
-      const maintenance = await wrk('http://127.0.0.1:18303/', wrkSeconds, feeScript);
-      show(`  round ${round}: GET /v1/patents/{n}/maintenance`, maintenance);
-      console.log(
-        `  ratio ${(maintenance.requestsPerSecond / lookup.requestsPerSecond).toFixed(2)} of the application lookup (target ≥ 0.8)`,
-      );
+    console.log(
+      `HTTP over ${fmt(patentsOnFile)} patents with fee events (${fmt(topped)} of them filler rows) and ${fmt(applications)} applications:`,
+    );
+    for (const [label, lookups, fees] of [
+      ['20,000 numbers each (cached)', scripts.cachedLookups, scripts.cachedFees],
+      [`${fmt(applications)} applications, 400,000 patents (mostly misses)`, scripts.missLookups, scripts.missFees],
+    ] as const) {
+      for (let round = 1; round <= 2; round += 1) {
+        const lookup = await wrk('http://127.0.0.1:18303/', wrkSeconds, lookups);
+        show(`  ${label}, round ${round}: GET /v1/applications/{n}`, lookup);
+        const maintenance = await wrk('http://127.0.0.1:18303/', wrkSeconds, fees);
+        show(`  ${label}, round ${round}: GET /v1/patents/{n}/maintenance`, maintenance);
+        console.log(
+          `  ratio ${(maintenance.requestsPerSecond / lookup.requestsPerSecond).toFixed(2)} of the application lookup (target ≥ 0.8)`,
+        );
+      }
     }
     await app.close();
   } finally {

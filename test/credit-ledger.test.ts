@@ -115,12 +115,17 @@ it('lends a funded org units another process holds: the short one recalls them',
 it('takes from the row a concurrent return has just committed, never from the version before it', async () => {
   const orgId = await orgWith(1, 'org_return_race');
   let returning!: () => void;
+  let updated!: () => void;
   const held = new Promise<void>((resolve) => (returning = resolve));
+  const rowHeld = new Promise<void>((resolve) => (updated = resolve));
   // A holder's return (+19) holds the org row while a short process asks for 20 units.
   const giveBack = db.transaction(async (tx) => {
     await tx.query(`UPDATE orgs SET balance_units = balance_units + 19 WHERE org_id = $1`, [orgId]);
+    updated();
     await held;
   });
+  // On the embedded engine the transactions run one after the other: the return cannot hold the row first.
+  if (db.engine === 'postgresql') await rowHeld;
   const take = db.transaction((tx) => takeFromOrg(tx, { orgId, holderId: 'short', need: 20, want: 20, halve: false }));
   await new Promise((resolve) => setTimeout(resolve, 100));
   returning();

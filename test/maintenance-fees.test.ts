@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { MAINTENANCE_WINDOWS } from '../src/ingest/maintenance-fees/detect-windows.js';
+import { loadMaintenanceFees } from '../src/ingest/maintenance-fees/load.js';
+import type { FeeItem } from '../src/ingest/maintenance-fees/parse.js';
+import { type FeeLine, parseFeeLine } from '../src/ingest/maintenance-fees/parse-line.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { detectScheduledEvents } from '../src/ingest/scheduled.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
@@ -162,7 +165,7 @@ describe.skipIf(!present)('the real MaintFeeEvents sample lines through HTTP', (
 });
 
 describe('a first load', () => {
-  it('stores a line repeated far apart in the file once (the plain first-load insert falls back)', async () => {
+  it('stores a line repeated far apart in the file once (the in-place first load gives way to staging, counting each line once)', async () => {
     const fresh = await createTestApp();
     try {
       const dir = mkdtempSync(join(tmpdir(), 'pss-fees-'));
@@ -175,6 +178,76 @@ describe('a first load', () => {
       );
       expect(await ingestFile(fresh.db, fees, file)).toMatchObject({ read: 3, rejected: 0, inserted: 2, unchanged: 1 });
       expect(await ingestFile(fresh.db, fees, file, { fileDate: '2026-05-26' })).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+    } finally {
+      await fresh.close();
+    }
+  });
+  it('takes a code only the Desc file knows, and refuses one that neither it nor the built-in table knows', async () => {
+    const fresh = await createTestApp();
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'pss-fees-'));
+      writeFileSync(
+        join(dir, 'MaintFeeEventsDesc_20260519.txt'),
+        'M2551 Payment of Maintenance Fee, 4th Yr, Small Entity.\r\nZZZ1  A code the office added this week.\r\n',
+        'latin1',
+      );
+      const file = join(dir, 'MaintFeeEvents_20260519.txt');
+      const lines = [
+        '0000010600003 15300003 Y 20170110 20190521 20221101 M2551',
+        '0000010600003 15300003 Y 20170110 20190521 20230105 ZZZ1 ',
+        '0000010600004 15300004 N 20170110 20190521 20221101 QQQ9 ',
+      ];
+      writeFileSync(file, lines.map((l) => `${l}\r\n`).join(''), 'latin1');
+      const summary = await ingestFile(fresh.db, fees, file);
+      expect(summary).toMatchObject({ read: 3, rejected: 1, inserted: 2 });
+      expect(summary.rejects.examples).toEqual([
+        expect.objectContaining({ reason: 'event code "QQQ9" is in neither the Desc file nor the built-in code table' }),
+      ]);
+      const key = (await fundedKey(fresh, 'desc@example.com', 10)).apiKey;
+      const record = (
+        await fresh.app.inject({ method: 'GET', url: '/v1/patents/10600003/maintenance', headers: { 'x-api-key': key } })
+      ).json();
+      expect(record.events.map((e: { code: string; description: string }) => [e.code, e.description])).toEqual([
+        ['M2551', 'Payment of Maintenance Fee, 4th Yr, Small Entity.'],
+        ['ZZZ1', 'A code the office added this week.'],
+      ]);
+      // The same file again: the Desc-only line is part of the patent's digest, so nothing changed.
+      expect(await ingestFile(fresh.db, fees, file, { fileDate: '2026-05-26' })).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('leaves the stored week as it was when a load fails halfway, in place or by difference', async () => {
+    const fresh = await createTestApp();
+    try {
+      const line = (patent: number, code: string) =>
+        parseFeeLine(`${String(patent).padStart(13, '0')} 15300003 Y 20170110 20190521 20221101 ${code}`) as FeeLine;
+      // The read breaks after its first batch, as a dying disk or a truncated zip would.
+      const breaking = (patents: number[]) =>
+        async function* (): AsyncGenerator<FeeItem[]> {
+          yield patents.map((patent, index) => ({ kind: 'line' as const, line: line(patent, 'M2551'), position: { member: null, index } }));
+          throw new Error('read failed halfway');
+        };
+      const options = { product: 'PTMNFEE2' as const, fileName: 'MaintFeeEvents_20260519.txt', fileDate: '2026-05-19' };
+      const stored = async () =>
+        (
+          await fresh.db.query<{ n: number }>(
+            `SELECT (SELECT count(*) FROM maintenance_fee_events)::int + (SELECT count(*) FROM maintenance_fee_patents)::int AS n`,
+          )
+        ).rows[0]!.n;
+      await expect(loadMaintenanceFees(fresh.db, breaking([10600001, 10600002]), options)).rejects.toThrow('read failed halfway');
+      expect(await stored()).toBe(0);
+      const dir = mkdtempSync(join(tmpdir(), 'pss-fees-'));
+      const file = join(dir, 'MaintFeeEvents_20260519.txt');
+      writeFileSync(file, '0000010600001 15300003 Y 20170110 20190521 20221101 M2551\r\n', 'latin1');
+      expect(await ingestFile(fresh.db, fees, file)).toMatchObject({ inserted: 1 });
+      await expect(
+        loadMaintenanceFees(fresh.db, breaking([10600001, 10600002, 10600003]), { ...options, fileDate: '2026-05-26' }),
+      ).rejects.toThrow('read failed halfway');
+      expect(await stored()).toBe(2);
+      const runs = await fresh.db.query<{ outcome: string }>(`SELECT outcome FROM ingest_runs WHERE product = 'PTMNFEE2' ORDER BY run_id`);
+      expect(runs.rows.map((run) => run.outcome)).toEqual(['failed', 'succeeded', 'failed']);
     } finally {
       await fresh.close();
     }

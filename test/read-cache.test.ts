@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { backfile, dailyUpdate, itemsOf } from './helpers/file-wrapper-records.js';
 
@@ -36,6 +40,29 @@ it('lets a remembered answer turn stale with the clock, not only with new data',
     // Past the daily product's 48 hours: the provenance is read again and the answer rebuilt.
     vi.setSystemTime(Date.now() + 49 * 3_600_000);
     expect((await statusOf('18000001')).stale).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it('keeps a finished answer, however often the provenance is read again, until the Eastern date turns', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'pss-cache-')), 'MaintFeeEvents_20261117.txt');
+  writeFileSync(file, '0000010600003 15300003 Y 20170110 20190521 20221101 M2551\r\n', 'latin1');
+  await ingestFile(ctx.db, productNamed('maintenance-fees')!, file);
+  const maintenance = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/v1/patents/10600003/maintenance', headers: { 'x-api-key': key } })).json();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
+    ctx.app.provenance.invalidate();
+    expect((await maintenance()).entity_status).toBe('small');
+    // Written behind the service's back: only a rebuilt answer can show it.
+    await ctx.db.query(`UPDATE maintenance_fee_patents SET entity_status = 'micro' WHERE patent_number = '10600003'`);
+    vi.setSystemTime(new Date('2026-11-22T20:00:00Z'));
+    expect((await maintenance()).entity_status).toBe('small');
+    // 01:00 in New York on the 23rd: fee windows are judged as of a new day.
+    vi.setSystemTime(new Date('2026-11-23T06:00:00Z'));
+    expect((await maintenance()).entity_status).toBe('micro');
   } finally {
     vi.useRealTimers();
   }

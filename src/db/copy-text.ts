@@ -1,6 +1,8 @@
 /** A value of a COPY row: text, a number, a boolean, or null. */
 export type CopyValue = string | number | boolean | null;
 
+const SPECIAL = /[\\\t\n\r]/;
+
 /**
  * Rows in PostgreSQL's COPY text format: tab-separated, `\N` for null, and backslash, tab,
  * newline and carriage return escaped, so any office text survives unchanged.
@@ -12,8 +14,11 @@ export function toCopyText(rows: readonly (readonly CopyValue[])[]): string {
       if (i > 0) out += '\t';
       const value = row[i];
       if (value === null || value === undefined) out += '\\N';
+      // Most values need no escape: testing first costs half of replacing in every one.
       else if (typeof value === 'string')
-        out += value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+        out += !SPECIAL.test(value)
+          ? value
+          : value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
       else out += String(value);
     }
     out += '\n';

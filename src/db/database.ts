@@ -20,6 +20,11 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
   /** Bulk rows through COPY (the fastest way in, on both engines); use inside a transaction. */
   copyFrom(table: string, columns: readonly string[], rows: readonly (readonly CopyValue[])[]): Promise<void>;
+  /**
+   * Rows already in COPY text format (copy-text.ts), for callers that write millions of fields
+   * known to need no escape; keep each call to some tens of thousands of rows.
+   */
+  copyText(table: string, columns: readonly string[], text: string): Promise<void>;
 }
 
 export type EngineName = 'pglite' | 'postgresql';

@@ -7,6 +7,11 @@ import { copyTarget, toCopyText } from './copy-text.js';
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
 function wrap(target: PGliteLike): Queryable {
+  // COPY FROM STDIN through a pg-style adapter kills PGlite (DESIGN.md §8): it reads /dev/blob.
+  const copyText = async (table: string, columns: readonly string[], text: string): Promise<void> => {
+    if (text.length === 0) return;
+    await target.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+  };
   return {
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
       const result = await target.query<R>(sql, params as unknown[]);
@@ -17,12 +22,10 @@ function wrap(target: PGliteLike): Queryable {
       await target.exec(sql);
     },
     async copyFrom(table, columns, rows) {
-      // COPY FROM STDIN through a pg-style adapter kills PGlite (DESIGN.md §8): it reads /dev/blob.
-      for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
-        const blob = new Blob([toCopyText(rows.slice(start, start + COPY_CHUNK_ROWS))]);
-        await target.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob });
-      }
+      for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS)
+        await copyText(table, columns, toCopyText(rows.slice(start, start + COPY_CHUNK_ROWS)));
     },
+    copyText,
   };
 }
 
@@ -64,6 +67,7 @@ export async function openPglite(options: PgliteOptions): Promise<PgliteDatabase
     query: base.query,
     exec: base.exec,
     copyFrom: base.copyFrom,
+    copyText: base.copyText,
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(wrap(tx)));
     },

@@ -14,6 +14,11 @@ const typeParsers: pg.CustomTypesConfig = {
 };
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  const copyText = async (table: string, columns: readonly string[], text: string): Promise<void> => {
+    if (text.length === 0) return;
+    if (!('release' in client)) throw new Error('COPY needs a transaction: call it on the transaction handle');
+    await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${copyTarget(table, columns)} FROM STDIN`)));
+  };
   return {
     async query<R>(sql: string, params: readonly unknown[] = [], options: { name?: string } = {}): Promise<QueryResult<R>> {
       const result = options.name
@@ -25,10 +30,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
       await client.query(sql);
     },
     async copyFrom(table, columns, rows) {
-      if (rows.length === 0) return;
-      if (!('release' in client)) throw new Error('copyFrom needs a transaction: call it on the transaction handle');
-      await pipeline(Readable.from([toCopyText(rows)]), client.query(copyFrom(`COPY ${copyTarget(table, columns)} FROM STDIN`)));
+      if (rows.length > 0) await copyText(table, columns, toCopyText(rows));
     },
+    copyText,
   };
 }
 
@@ -53,6 +57,7 @@ export function openPostgres(options: PostgresOptions): Database {
     query: base.query,
     exec: base.exec,
     copyFrom: base.copyFrom,
+    copyText: base.copyText,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

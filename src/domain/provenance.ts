@@ -39,6 +39,11 @@ export function provenanceOf(product: string, state: ProductState | null, now: D
   return {
     source: { product, file_date: state.file_date },
     as_of: toEasternDate(state.ingested_at),
-    stale: now.getTime() - state.ingested_at.getTime() > cadenceMs(product),
+    stale: isStale(state, now),
   };
+}
+
+/** A loaded product's copy is stale once more than its cadence has passed since its last ingest. */
+export function isStale(state: ProductState, now: Date): boolean {
+  return now.getTime() - state.ingested_at.getTime() > cadenceMs(state.product);
 }

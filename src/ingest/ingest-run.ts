@@ -71,6 +71,15 @@ export class IngestRun {
     }
   }
 
+  /** Forgets what a read counted (lines, rejects, skips): the file is about to be read again from its start. */
+  restartReading(): void {
+    this.counts.read = 0;
+    this.counts.rejected = 0;
+    this.rejects.reasons = {};
+    this.rejects.examples.length = 0;
+    for (const reason of Object.keys(this.skipped)) delete this.skipped[reason];
+  }
+
   reject(reason: string, position: string, excerpt: string): void {
     // Reasons are grouped by their text before the first quote, so values do not split the tally.
     const key = reason.split('"')[0]!.trim();

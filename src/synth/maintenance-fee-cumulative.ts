@@ -8,8 +8,8 @@
  * events, and they absorb the difference between the estimated and the requested line count, so
  * the file has exactly `lines` lines.
  *
- * `newLines: n` writes the same file plus n lines, appended (sorted by patent, newest first):
- * "next week's" events for patents of the file, dated in the seven days after `fileDate` (so
+ * `newLines: n` writes the same file plus n lines, each at the head of its patent's lines (the
+ * office's file is in patent order, newest line first): "next week's" events for patents of the file, dated in the seven days after `fileDate` (so
  * after every event of the base file): payments of open windows, late payments with their
  * surcharge, REM., EXP. of patents past their grace period, and payer numbers assigned. Nothing
  * of the base part depends on n. No (patent, date, code) appears twice.
@@ -107,15 +107,28 @@ interface Candidate {
   pending: PendingStage | null;
 }
 
-export async function writeCumulativeFeeFile(path: string, options: CumulativeFeeOptions): Promise<CumulativeFeeResult> {
-  const { lines: target, seed } = options;
+/** One patent's lines as the file holds them (newest first), and whether next week may add to it. */
+interface PatentBlock {
+  prefix: string;
+  text: string;
+  lines: number;
+  /** Set for a patent that can take a new event (an open fee stage, or a young patent). */
+  candidate: Candidate | null;
+}
+
+function checkOptions(options: CumulativeFeeOptions): number {
+  const { lines: target } = options;
   const newLines = options.newLines ?? 0;
   if (!Number.isInteger(target) || target < 1) throw new RangeError(`lines must be a positive integer, got ${target}`);
   if (!Number.isInteger(newLines) || newLines < 0) throw new RangeError(`newLines must be a non-negative integer, got ${newLines}`);
   const fileDate = options.fileDate ?? CUMULATIVE_FILE_DATE;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(fileDate) || fileDate < '1995-01-01' || fileDate > '2027-12-31')
     throw new RangeError(`fileDate must be a date from 1995-01-01 to 2027-12-31, got ${fileDate}`);
-  const cap = day(fileDate);
+  return day(fileDate);
+}
+
+/** The base file's patents in patent order, exactly `target` lines in all; the same for the same seed. */
+function* baseBlocks(target: number, seed: string, cap: number): Generator<PatentBlock> {
   const lastGrant = onOrAfter(cap - 6, TUESDAY);
   const youngFrom = cap - 3 * 365;
   const weeks: number[] = [];
@@ -126,6 +139,102 @@ export async function writeCumulativeFeeFile(path: string, options: CumulativeFe
   let expected = 0;
   for (const g of weeks) if (g <= youngFrom) expected += weeklyGrants(g) * perPatent.get(year(g))!;
   const scale = expected > 0 ? (target * (1 - YOUNG_SHARE)) / expected : 0;
+
+  const rng = new Rng(`${seed}|maintenance-fee-cumulative`);
+  let written = 0;
+  let carry = 0;
+  let oldDone = false;
+  const youngWeeks = weeks.filter((g) => g > youngFrom);
+  for (const g of weeks) {
+    if (g > youngFrom) break;
+    const from = Math.round(interpolate(PATENT_NUMBERS, g));
+    const range = Math.round(interpolate(PATENT_NUMBERS, g + 7)) - from;
+    carry += weeklyGrants(g) * scale;
+    const k = Math.min(range, Math.floor(carry));
+    carry -= k;
+    for (let i = 0; i < k && !oldDone; i++) {
+      const p = newPatent(numberInWeek(from, range, k, i, rng), g, rng);
+      const h = simulateFees(rng, { grant: g, filing: p.filing, entity: p.entity, cap, freeFrom: -Infinity, entityChanges: true });
+      if (h.events.length === 0) continue;
+      if (written + h.events.length > target) {
+        oldDone = true;
+        break;
+      }
+      const prefix = prefixOf(p, h.entity);
+      let text = '';
+      for (const e of h.events) text += prefix + ymd(e.day) + codeField(e.code);
+      written += h.events.length;
+      yield { prefix, text, lines: h.events.length, candidate: h.pending ? { prefix, filing: p.filing, pending: h.pending } : null };
+    }
+    if (oldDone) break;
+  }
+
+  // Young patents fill the rest exactly: one to three lines each.
+  const remaining = target - written;
+  let capacity = 0;
+  for (const g of youngWeeks) capacity += Math.round(interpolate(PATENT_NUMBERS, g + 7)) - Math.round(interpolate(PATENT_NUMBERS, g));
+  const each = Math.max(1, Math.ceil(remaining / Math.max(1, capacity * 0.9)));
+  if (remaining > 0 && (each > 3 || youngWeeks.length === 0))
+    throw new RangeError(`cannot fill ${remaining} lines with patents granted after ${iso(youngFrom)}`);
+  let volume = 0;
+  for (const g of youngWeeks) volume += weeklyGrants(g);
+  let left = Math.ceil(remaining / each);
+  let share = 0;
+  for (let w = 0; w < youngWeeks.length && written < target; w++) {
+    const g = youngWeeks[w]!;
+    const from = Math.round(interpolate(PATENT_NUMBERS, g));
+    const range = Math.round(interpolate(PATENT_NUMBERS, g + 7)) - from;
+    share += (left * weeklyGrants(g)) / volume;
+    volume -= weeklyGrants(g);
+    const k = Math.min(range, left, w === youngWeeks.length - 1 ? left : Math.round(share));
+    share -= k;
+    left -= k;
+    for (let i = 0; i < k && written < target; i++) {
+      const p = newPatent(numberInWeek(from, range, k, i, rng), g, rng);
+      const prefix = prefixOf(p, p.entity);
+      const n = Math.min(each, target - written);
+      const first = businessDay(g + rng.int(-40, Math.max(-40, Math.min(cap - g, 900))));
+      const events: Array<[number, string]> = [[Math.min(first, cap), 'ASPN']];
+      if (n >= 2) events.push([Math.min(cap, businessDay(first + rng.int(1, 200))), 'RMPN']);
+      if (n >= 3)
+        events.push([
+          Math.min(cap, businessDay(first + rng.int(1, 200))),
+          p.entity === 'large' ? 'BIG.' : p.entity === 'small' ? 'SMAL' : 'MICR',
+        ]);
+      if (n === 1 && rng.chance(0.3)) events[0]![1] = p.entity === 'large' ? 'BIG.' : p.entity === 'small' ? 'SMAL' : 'MICR';
+      events.sort((a, b) => b[0] - a[0]);
+      let text = '';
+      for (const [d, code] of events) text += prefix + ymd(d) + codeField(code);
+      written += n;
+      yield { prefix, text, lines: n, candidate: { prefix, filing: p.filing, pending: null } };
+    }
+  }
+  if (written !== target) throw new Error(`internal: wrote ${written} of ${target} lines`);
+}
+
+/**
+ * Next week's new lines by patent prefix: the base file is generated once more to find the
+ * patents that can take one (it is the same for the same seed), so the written file can put
+ * them at the head of their patents' blocks, where the office's file has its newest lines.
+ */
+function newLinesByPatent(target: number, seed: string, cap: number, newLines: number): Map<string, string[]> {
+  const pending: Candidate[] = [];
+  const young: Candidate[] = [];
+  for (const block of baseBlocks(target, seed, cap)) if (block.candidate) (block.candidate.pending ? pending : young).push(block.candidate);
+  const added = new Map<string, string[]>();
+  for (const line of nextWeek(new Rng(`${seed}|maintenance-fee-next-week`), cap, newLines, pending, young)) {
+    // The date and the code field (16 characters with the line end) follow the patent's prefix.
+    const prefix = line.slice(0, -16);
+    added.set(prefix, [...(added.get(prefix) ?? []), line]);
+  }
+  return added;
+}
+
+export async function writeCumulativeFeeFile(path: string, options: CumulativeFeeOptions): Promise<CumulativeFeeResult> {
+  const cap = checkOptions(options);
+  const { lines: target, seed } = options;
+  const newLines = options.newLines ?? 0;
+  const added = newLines > 0 ? newLinesByPatent(target, seed, cap, newLines) : new Map<string, string[]>();
 
   const sink = createWriteStream(path);
   let failure: unknown = null;
@@ -141,91 +250,19 @@ export async function writeCumulativeFeeFile(path: string, options: CumulativeFe
     chunk = '';
     if (!ok) await Promise.race([once(sink, 'drain'), failed]);
   };
-
-  const rng = new Rng(`${seed}|maintenance-fee-cumulative`);
-  const collect = newLines > 0;
-  const pending: Candidate[] = [];
-  const young: Candidate[] = [];
   let written = 0;
   let patents = 0;
-  let carry = 0;
-  let oldDone = false;
-  const youngWeeks = weeks.filter((g) => g > youngFrom);
   try {
-    for (const g of weeks) {
-      if (g > youngFrom) break;
-      const from = Math.round(interpolate(PATENT_NUMBERS, g));
-      const range = Math.round(interpolate(PATENT_NUMBERS, g + 7)) - from;
-      carry += weeklyGrants(g) * scale;
-      const k = Math.min(range, Math.floor(carry));
-      carry -= k;
-      for (let i = 0; i < k && !oldDone; i++) {
-        const p = newPatent(numberInWeek(from, range, k, i, rng), g, rng);
-        const h = simulateFees(rng, { grant: g, filing: p.filing, entity: p.entity, cap, freeFrom: -Infinity, entityChanges: true });
-        if (h.events.length === 0) continue;
-        if (written + h.events.length > target) {
-          oldDone = true;
-          break;
-        }
-        const prefix = prefixOf(p, h.entity);
-        for (const e of h.events) chunk += prefix + ymd(e.day) + codeField(e.code);
-        written += h.events.length;
-        patents++;
-        if (collect && h.pending) pending.push({ prefix, filing: p.filing, pending: h.pending });
-        await flush();
+    for (const block of baseBlocks(target, seed, cap)) {
+      const extra = added.get(block.prefix);
+      if (extra !== undefined) {
+        chunk += extra.join('');
+        written += extra.length;
       }
-      if (oldDone) break;
-    }
-
-    // Young patents fill the rest exactly: one to three lines each.
-    const remaining = target - written;
-    let capacity = 0;
-    for (const g of youngWeeks) capacity += Math.round(interpolate(PATENT_NUMBERS, g + 7)) - Math.round(interpolate(PATENT_NUMBERS, g));
-    const each = Math.max(1, Math.ceil(remaining / Math.max(1, capacity * 0.9)));
-    if (remaining > 0 && (each > 3 || youngWeeks.length === 0))
-      throw new RangeError(`cannot fill ${remaining} lines with patents granted after ${iso(youngFrom)}`);
-    let volume = 0;
-    for (const g of youngWeeks) volume += weeklyGrants(g);
-    let left = Math.ceil(remaining / each);
-    let share = 0;
-    for (let w = 0; w < youngWeeks.length && written < target; w++) {
-      const g = youngWeeks[w]!;
-      const from = Math.round(interpolate(PATENT_NUMBERS, g));
-      const range = Math.round(interpolate(PATENT_NUMBERS, g + 7)) - from;
-      share += (left * weeklyGrants(g)) / volume;
-      volume -= weeklyGrants(g);
-      const k = Math.min(range, left, w === youngWeeks.length - 1 ? left : Math.round(share));
-      share -= k;
-      left -= k;
-      for (let i = 0; i < k && written < target; i++) {
-        const p = newPatent(numberInWeek(from, range, k, i, rng), g, rng);
-        const prefix = prefixOf(p, p.entity);
-        const n = Math.min(each, target - written);
-        const first = businessDay(g + rng.int(-40, Math.max(-40, Math.min(cap - g, 900))));
-        const events: Array<[number, string]> = [[Math.min(first, cap), 'ASPN']];
-        if (n >= 2) events.push([Math.min(cap, businessDay(first + rng.int(1, 200))), 'RMPN']);
-        if (n >= 3)
-          events.push([
-            Math.min(cap, businessDay(first + rng.int(1, 200))),
-            p.entity === 'large' ? 'BIG.' : p.entity === 'small' ? 'SMAL' : 'MICR',
-          ]);
-        if (n === 1 && rng.chance(0.3)) events[0]![1] = p.entity === 'large' ? 'BIG.' : p.entity === 'small' ? 'SMAL' : 'MICR';
-        events.sort((a, b) => b[0] - a[0]);
-        for (const [d, code] of events) chunk += prefix + ymd(d) + codeField(code);
-        written += n;
-        patents++;
-        if (collect) young.push({ prefix, filing: p.filing, pending: null });
-        await flush();
-      }
-    }
-    if (written !== target) throw new Error(`internal: wrote ${written} of ${target} lines`);
-
-    if (newLines > 0) {
-      for (const line of nextWeek(new Rng(`${seed}|maintenance-fee-next-week`), cap, newLines, pending, young)) {
-        chunk += line;
-        written++;
-        await flush();
-      }
+      chunk += block.text;
+      written += block.lines;
+      patents++;
+      await flush();
     }
     await flush(true);
     sink.end();
@@ -237,7 +274,7 @@ export async function writeCumulativeFeeFile(path: string, options: CumulativeFe
   return { lines: written, bytes, patents };
 }
 
-/** The n appended lines: new events in the week after `cap`, each patent at most once, sorted by patent, newest first. */
+/** The n new lines: events in the week after `cap`, each patent at most once, sorted by patent, newest first. */
 function nextWeek(rng: Rng, cap: number, n: number, pending: Candidate[], young: Candidate[]): string[] {
   const out: Array<{ prefix: string; day: number; order: number; code: string }> = [];
   const add = (c: Candidate, d: number, ...codes: string[]) =>

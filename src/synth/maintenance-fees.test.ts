@@ -253,18 +253,28 @@ describe('writeCumulativeFeeFile', () => {
     expect((await readFile(again)).equals(await readFile(path))).toBe(true);
   });
 
-  it('with newLines, writes the same file plus that many new events of its patents, dated after all of its events', async () => {
+  it('with newLines, writes the same file plus that many new events of its patents, at the head of their lines, dated after all of its events', async () => {
     const base = join(dir, 'week-0.txt');
     const next = join(dir, 'week-1.txt');
     await writeCumulativeFeeFile(base, { lines: 3000, seed: 'weekly' });
     const result = await writeCumulativeFeeFile(next, { lines: 3000, seed: 'weekly', newLines: 120 });
-    const baseText = await readFile(base, 'latin1');
-    const nextText = await readFile(next, 'latin1');
-    expect(nextText.startsWith(baseText)).toBe(true);
+    const baseLines = (await readFile(base, 'latin1')).split('\r\n');
+    const nextLines = (await readFile(next, 'latin1')).split('\r\n');
     expect(result.lines).toBe(3120);
-    const baseRows = parseLines(baseText);
-    const added = parseLines(nextText.slice(baseText.length));
+    // Take the base file's lines out of next week's, in order: what is left is new.
+    const addedLines: string[] = [];
+    let b = 0;
+    for (const line of nextLines) {
+      if (line === baseLines[b]) b += 1;
+      else addedLines.push(line);
+    }
+    expect(b).toBe(baseLines.length);
+    const baseRows = parseLines(baseLines.join('\r\n'));
+    const added = parseLines(addedLines.join('\r\n') + '\r\n');
     expect(added).toHaveLength(120);
+    // Still in patent order: each patent's lines together, a new one before the patent's older ones.
+    const patentsInOrder = parseLines(nextLines.join('\r\n')).map((r) => r.patent);
+    expect(patentsInOrder).toEqual([...patentsInOrder].sort((x, y) => Number(x) - Number(y)));
     const key = (r: Row) => `${r.patent} ${r.date} ${r.code}`;
     expect(new Set([...baseRows, ...added].map(key)).size).toBe(3120);
     const latest = baseRows.reduce((max, r) => (r.date > max ? r.date : max), '');

@@ -5,7 +5,8 @@
  * are staged and applied. So a reload of the cumulative file costs about what its new lines cost.
  */
 import type { Queryable } from '../../db/database.js';
-import type { CopyValue } from '../../db/copy-text.js';
+import type { LineDigest } from './digest.js';
+import type { FeeLine } from './parse-line.js';
 
 export const PATENT_COLUMNS = [
   'patent_number',
@@ -28,9 +29,66 @@ export async function createStaging(tx: Queryable): Promise<void> {
     CREATE TEMP TABLE fee_line_staging (patent_number text NOT NULL, event_date date NOT NULL, event_code text NOT NULL) ON COMMIT DROP`);
 }
 
-export const stagePatents = (tx: Queryable, rows: readonly (readonly CopyValue[])[]) =>
-  tx.copyFrom('fee_patent_staging', PATENT_COLUMNS, rows);
-export const stageLines = (tx: Queryable, rows: readonly (readonly CopyValue[])[]) => tx.copyFrom('fee_line_staging', LINE_COLUMNS, rows);
+export const stagePatents = (tx: Queryable, text: string) => tx.copyText('fee_patent_staging', PATENT_COLUMNS, text);
+export const stageLines = (tx: Queryable, text: string) => tx.copyText('fee_line_staging', LINE_COLUMNS, text);
+
+/*
+ * COPY text of the rows, written straight from a parsed line: every field is digits, a date, a
+ * word of our own, a number or an event code ([A-Z0-9.]), so none needs an escape.
+ */
+const orNull = (value: string | null) => value ?? '\\N';
+
+/** A patent's fields of PATENT_COLUMNS: its facts as its first line gives them, and its digest. */
+function patentFields(first: FeeLine, digest: LineDigest): string {
+  return `${first.patentNumber}\t${first.applicationNumber}\t${orNull(first.entityStatus)}\t${first.filingDate}\t${first.grantDate}\t${digest.lines}\t${digest.a}\t${digest.b}`;
+}
+
+export const stagedPatentText = (first: FeeLine, digest: LineDigest) => `${patentFields(first, digest)}\n`;
+export const stagedLineText = (line: FeeLine) => `${line.patentNumber}\t${line.eventDate}\t${line.code}\n`;
+
+/** The file a load writes from: its product and date, and the moment of the load. */
+export interface PatentFile {
+  product: string;
+  fileDate: string;
+  now: Date;
+}
+
+const PATENT_TABLE_COLUMNS = [
+  ...PATENT_COLUMNS,
+  'entity_status_since',
+  'source_product',
+  'source_file_date',
+  'first_seen_at',
+  'updated_at',
+];
+const EVENT_TABLE_COLUMNS = [...LINE_COLUMNS, 'source_file_date'];
+
+/** Rows of the tables themselves, first seen in `file`: a status is seen from its date. */
+export function tableRowTexts(file: PatentFile) {
+  const seenAt = file.now.toISOString();
+  const source = `${file.product}\t${file.fileDate}\t${seenAt}\t${seenAt}\n`;
+  return {
+    patent: (first: FeeLine, digest: LineDigest) =>
+      `${patentFields(first, digest)}\t${first.entityStatus === null ? '\\N' : file.fileDate}\t${source}`,
+    line: (line: FeeLine) => `${line.patentNumber}\t${line.eventDate}\t${line.code}\t${file.fileDate}\n`,
+  };
+}
+
+/**
+ * A first load of a file in patent order writes the tables by COPY, without staging: each patent
+ * comes once, and its lines without repeats (passes.ts proves both as it reads).
+ */
+export const copyPatents = (tx: Queryable, text: string) => tx.copyText('maintenance_fee_patents', PATENT_TABLE_COLUMNS, text);
+export const copyEvents = (tx: Queryable, text: string) => tx.copyText('maintenance_fee_events', EVENT_TABLE_COLUMNS, text);
+
+/** Every stored lapse (`EXP.`), with its patent's application and grant date: the news of a first load loaded in place. */
+export async function listStoredLapses(tx: Queryable): Promise<NewFeeEvent[]> {
+  const { rows } =
+    await tx.query<NewFeeEvent>(/* SQL */ `SELECT e.patent_number, p.application_number, p.grant_date, e.event_date, e.event_code
+               FROM maintenance_fee_events e JOIN maintenance_fee_patents p USING (patent_number)
+               WHERE e.event_code = 'EXP.' ORDER BY e.patent_number, e.event_date`);
+  return rows;
+}
 
 /**
  * The patents whose lines or facts differ from what is stored (new ones included), summed over
@@ -74,10 +132,7 @@ const INSERT_CHANGED_PATENTS = /* SQL */ `
  * Writes the changed patents. `entity_status_since` moves to this file's date only when the
  * status itself changes (the file repeats the current status on every line, every week).
  */
-export async function upsertPatents(
-  tx: Queryable,
-  file: { product: string; fileDate: string; now: Date },
-): Promise<{ inserted: number; updated: number }> {
+export async function upsertPatents(tx: Queryable, file: PatentFile): Promise<{ inserted: number; updated: number }> {
   const { rows } = await tx.query<{ inserted: boolean }>(
     /* SQL */ `
     ${INSERT_CHANGED_PATENTS}
@@ -97,7 +152,7 @@ export async function upsertPatents(
 }
 
 /** A first load's patents, when none is stored: a plain INSERT of `fee_patent_changes` (one row per patent). */
-export async function insertFirstPatents(tx: Queryable, file: { product: string; fileDate: string; now: Date }): Promise<void> {
+export async function insertFirstPatents(tx: Queryable, file: PatentFile): Promise<void> {
   await tx.query(INSERT_CHANGED_PATENTS, [file.product, file.fileDate, file.now]);
 }
 

@@ -1,9 +1,8 @@
 /**
- * Loads one MaintFeeEvents file as one ingest run, whole and in one transaction: a first read
- * stages one digest row per patent and finds the patents whose lines changed since the last
- * file; a second read stages their lines only; the difference is applied set-based and the new
- * events detected (passes.ts, load.sql.ts). The file is cumulative, so a reload of the same file
- * finds nothing changed: it changes nothing and records no event, and reads the lines once.
+ * Loads one MaintFeeEvents file as one ingest run, whole and in one transaction (a crash leaves
+ * the previous week's data as it was). The file is cumulative, so a weekly load applies the
+ * difference: a reload of the same file changes nothing and records no event. A first load of a
+ * file in patent order (as the office's is) is written in place in one read.
  */
 import type { Database, Queryable } from '../../db/database.js';
 import { insertEvents } from '../../db/events.sql.js';
@@ -15,50 +14,117 @@ import { maintenanceStatus, patentKindOf } from '../../domain/maintenance.js';
 import { IngestRun, type IngestSummary } from '../ingest-run.js';
 import type { RunOptions } from '../runner.js';
 import type { FeeItem } from './parse.js';
-import { stageChangedLines, stagePatents } from './passes.js';
+import { firstRead, NotInPatentOrder, stageChangedLines, type Summary } from './passes.js';
 import * as sql from './load.sql.js';
+
+type Outcome = Pick<IngestSummary, 'inserted' | 'updated' | 'unchanged' | 'events'>;
 
 export async function loadMaintenanceFees(db: Database, read: () => AsyncIterable<FeeItem[]>, options: RunOptions): Promise<IngestSummary> {
   const file = { product: options.product, fileName: options.fileName, fileDate: options.fileDate };
   return IngestRun.perform(db, file, 'fee events', async (run) => {
     // The backfile rule: the first file ever loaded records history, not news.
     const detect = await anyProductLoaded(db, [options.product]);
-    const now = new Date();
+    const patentFile = { product: options.product, fileDate: options.fileDate, now: new Date() };
+    const onBatch = () => options.onProgress?.(run.counts);
     const outcome = await db.transaction(async (tx) => {
-      await sql.createStaging(tx);
-      // A first load stages every line in its one read; later loads read again for the changed patents only.
       const first = await sql.holdsNoPatents(tx);
-      const { officeCodes, duplicates, onePartEach } = await stagePatents(tx, read(), run, {
-        alsoLines: first,
-        onBatch: () => options.onProgress?.(run.counts),
-      });
-      for (let i = 0; i < duplicates; i += 1) run.skip('line repeats a patent, entry date and code already in the file');
-      if (officeCodes !== null) await sql.replaceCodeTable(tx, officeCodes, options.fileDate);
-      const { changed, patents } = await sql.findChangedPatents(tx, onePartEach);
-      let added: Awaited<ReturnType<typeof sql.insertNewEvents>> = { inserted: 0, lapses: [] };
-      let updated = 0;
-      if (changed > 0) {
-        if (!first) {
-          // Every patent changed: no need to hold their numbers.
-          const which = changed === patents ? null : new Set(await sql.listChangedPatents(tx));
-          await stageChangedLines(tx, read(), which, (code) => BUILT_IN_FEE_CODES.has(code) || (officeCodes?.has(code) ?? false));
-        }
-        const patentFile = { product: options.product, fileDate: options.fileDate, now };
-        if (first) await sql.insertFirstPatents(tx, patentFile);
-        else updated = (await sql.upsertPatents(tx, patentFile)).updated;
-        added = (first ? await sql.insertFirstEvents(tx, options.fileDate) : null) ?? (await sql.insertNewEvents(tx, options.fileDate));
-      }
-      const events = detect ? await detectLapses(tx, added.lapses) : [];
-      const stored = run.counts.read - run.counts.rejected - duplicates;
-      return {
-        inserted: added.inserted,
-        updated,
-        unchanged: stored - added.inserted,
-        events: await insertEvents(tx, events, now, run.runId),
-      };
+      const inPlace = first ? await loadInPlace(tx, read, run, { patentFile, detect, onBatch }) : null;
+      return inPlace ?? (await loadByDifference(tx, read, run, { patentFile, detect, onBatch, first }));
     });
     run.addCommitted(outcome);
   });
+}
+
+interface LoadContext {
+  patentFile: sql.PatentFile;
+  /** Whether new lapses are news (not on the product's first file). */
+  detect: boolean;
+  onBatch: () => void;
+}
+
+/**
+ * A first load of a file in the office's patent order: one read, COPYing the patents and their
+ * lines straight into the empty tables. Null when the file turns out not to be in that order
+ * (or a Desc-only code joins a patent): its writes are rolled back, and the caller reads again.
+ */
+async function loadInPlace(
+  tx: Queryable,
+  read: () => AsyncIterable<FeeItem[]>,
+  run: IngestRun,
+  context: LoadContext,
+): Promise<Outcome | null> {
+  await tx.query('SAVEPOINT fee_first_load');
+  try {
+    const summary = await firstRead(tx, read(), run, { target: { into: 'tables', file: context.patentFile }, onBatch: context.onBatch });
+    if (summary.onePartEach) {
+      await tx.query('RELEASE SAVEPOINT fee_first_load');
+      return await finish(
+        tx,
+        run,
+        summary,
+        context,
+        { inserted: run.counts.read - run.counts.rejected - summary.duplicates, updated: 0 },
+        () => sql.listStoredLapses(tx),
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof NotInPatentOrder)) throw error;
+  }
+  await tx.query('ROLLBACK TO SAVEPOINT fee_first_load');
+  run.restartReading();
+  return null;
+}
+
+/**
+ * Any load: a first read stages one digest row per patent and finds the patents whose lines
+ * changed; a second read stages their lines only (a first load staged every line in its one
+ * read); the difference is applied set-based.
+ */
+async function loadByDifference(
+  tx: Queryable,
+  read: () => AsyncIterable<FeeItem[]>,
+  run: IngestRun,
+  context: LoadContext & { first: boolean },
+): Promise<Outcome> {
+  const { first, patentFile } = context;
+  await sql.createStaging(tx);
+  const summary = await firstRead(tx, read(), run, { target: { into: 'staging', alsoLines: first }, onBatch: context.onBatch });
+  const { officeCodes } = summary;
+  const { changed, patents } = await sql.findChangedPatents(tx, summary.onePartEach);
+  let added: Awaited<ReturnType<typeof sql.insertNewEvents>> = { inserted: 0, lapses: [] };
+  let updated = 0;
+  if (changed > 0) {
+    if (!first) {
+      // Every patent changed: no need to hold their numbers.
+      const which = changed === patents ? null : new Set(await sql.listChangedPatents(tx));
+      await stageChangedLines(tx, read(), which, (code) => BUILT_IN_FEE_CODES.has(code) || (officeCodes?.has(code) ?? false));
+    }
+    if (first) await sql.insertFirstPatents(tx, patentFile);
+    else updated = (await sql.upsertPatents(tx, patentFile)).updated;
+    added = (first ? await sql.insertFirstEvents(tx, patentFile.fileDate) : null) ?? (await sql.insertNewEvents(tx, patentFile.fileDate));
+  }
+  return finish(tx, run, summary, context, { inserted: added.inserted, updated }, async () => added.lapses);
+}
+
+/** What both ways end with: the duplicates counted, the Desc file's codes stored, the new lapses announced. */
+async function finish(
+  tx: Queryable,
+  run: IngestRun,
+  summary: Summary,
+  context: LoadContext,
+  written: { inserted: number; updated: number },
+  newLapses: () => Promise<sql.NewFeeEvent[]>,
+): Promise<Outcome> {
+  for (let i = 0; i < summary.duplicates; i += 1) run.skip('line repeats a patent, entry date and code already in the file');
+  if (summary.officeCodes !== null) await sql.replaceCodeTable(tx, summary.officeCodes, context.patentFile.fileDate);
+  const events = context.detect ? await detectLapses(tx, await newLapses()) : [];
+  const stored = run.counts.read - run.counts.rejected - summary.duplicates;
+  return {
+    inserted: written.inserted,
+    updated: written.updated,
+    unchanged: stored - written.inserted,
+    events: await insertEvents(tx, events, context.patentFile.now, run.runId),
+  };
 }
 
 /** `maintenance_lapse` for every new `EXP.`: the window that lapsed, read from all of the patent's events. */

@@ -22,6 +22,13 @@ export type FeeItem =
 
 type Member = 'events' | 'codes';
 
+/**
+ * Bytes read at a time. A chunk's lines live until all of them are loaded, so large chunks
+ * survive V8's young generation and cost more in garbage collection than in reading: at 1 MB a
+ * first load of 3 million lines took 24 s, at 64 KB 15–17 s.
+ */
+export const READ_CHUNK_BYTES = 1 << 16;
+
 /** `MaintFeeEventsDesc_20241112.txt` holds code descriptions; `MaintFeeEvents_20241112.txt` the events. */
 export function memberKind(name: string): Member | null {
   const base = basename(name);
@@ -119,5 +126,5 @@ export async function* parseMaintenanceFeeFile(path: string): AsyncGenerator<Fee
   }
   const codes = await siblingCodeFile(path);
   if (codes !== null) yield* codeTable(await readFile(codes, 'latin1'), basename(codes), basename(codes));
-  yield* eventLines(createReadStream(path, { highWaterMark: 1 << 20 }), null);
+  yield* eventLines(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }), null);
 }

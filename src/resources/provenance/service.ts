@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { type ProductState, type Provenance, provenanceOf } from '../../domain/provenance.js';
+import { isStale, type ProductState, type Provenance, provenanceOf, toEasternDate } from '../../domain/provenance.js';
 import { listProductStates } from '../../db/product-state.sql.js';
 
 /** product_state changes only when an ingest finishes (possibly in another process): a short cache is exact enough. */
@@ -8,6 +8,7 @@ const CACHE_MS = 5_000;
 /** The one place every resource gets its `source`, `as_of` and `stale` from. */
 export class ProvenanceService {
   private cached: { at: number; states: Map<string, ProductState>; version: string } | null = null;
+  private today: { minute: number; date: string } | null = null;
 
   constructor(
     private readonly db: Queryable,
@@ -31,12 +32,23 @@ export class ProvenanceService {
   }
 
   /**
-   * Changes with the data and each time the states are read again (at most every CACHE_MS):
-   * a finished answer carries `stale`, which turns with the clock, so it lives no longer than that.
+   * Changes with the data, with any product's `stale` and with the Eastern date: all that a
+   * finished answer depends on besides its rows (it carries `stale`; fee windows and expiry are
+   * judged as of today). So answers live until one of them turns, not a fixed few seconds.
    */
   async answerVersion(): Promise<string> {
-    await this.states();
-    return `${this.cached!.version}#${this.cached!.at}`;
+    const states = await this.states();
+    const now = this.now();
+    let staleness = '';
+    for (const state of states.values()) staleness += isStale(state, now) ? 's' : 'f';
+    return `${this.cached!.version}#${staleness}#${this.easternToday(now)}`;
+  }
+
+  /** Today in the office's time zone; it can only turn on a whole minute, so it is formatted once a minute. */
+  private easternToday(now: Date): string {
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (this.today?.minute !== minute) this.today = { minute, date: toEasternDate(now) };
+    return this.today.date;
   }
 
   /** Drop the cache (an in-process ingest just finished). */
