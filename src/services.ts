@@ -7,6 +7,7 @@ import { CitationService } from './resources/citations/service.js';
 import { ClaimsService } from './resources/claims/service.js';
 import { CoverageService } from './resources/coverage/service.js';
 import { MaintenanceService } from './resources/maintenance/service.js';
+import { AssignmentService } from './resources/assignments/service.js';
 import { ProvenanceService } from './resources/provenance/service.js';
 import { SearchService } from './resources/search/service.js';
 
@@ -28,6 +29,7 @@ export interface Services {
   citations: CitationService;
   search: SearchService;
   maintenance: MaintenanceService;
+  assignments: AssignmentService;
 }
 
 /** The composition root. */
@@ -47,5 +49,6 @@ export function buildServices(context: AppContext): Services {
     citations: new CitationService(db, provenance, coverage),
     search: new SearchService(db, provenance, config.searchTimeoutMs),
     maintenance: new MaintenanceService(db, provenance),
+    assignments: new AssignmentService(db, provenance),
   };
 }

@@ -152,6 +152,9 @@ describe('GET /openapi.json', () => {
       '/v1/patents/{patent_number}/claims': ['get'],
       '/v1/publications/{publication_number}/claims': ['get'],
       '/v1/patents/{patent_number}/maintenance': ['get'],
+      '/v1/applications/{application_number}/assignments': ['get'],
+      '/v1/patents/{patent_number}/assignments': ['get'],
+      '/v1/assignments': ['get'],
       '/v1/patents/{patent_number}/citations': ['get'],
       '/v1/search': ['get'],
       '/v1/probe/{application_number}': ['get'],
@@ -220,7 +223,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(19);
+    expect(expected).toHaveLength(22);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

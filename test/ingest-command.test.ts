@@ -67,7 +67,7 @@ it('writes weekly full text that `ingest grants` and `ingest publications` load 
   });
   expect(claims.json().claim_count).toBeGreaterThan(0);
   await expect(runIngest(ctx.db, ['grants', '--product', 'PTGRXML', grants[0]!.path])).rejects.toThrow(
-    /--product applies to file-wrapper only/,
+    /--product applies to file-wrapper, assignments only/,
   );
 });
 

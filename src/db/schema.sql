@@ -46,6 +46,57 @@ CREATE TABLE public.applications (
     pta_parts jsonb
 );
 
+CREATE TABLE public.assignment_parties (
+    reel_frame text NOT NULL,
+    role text NOT NULL,
+    seq integer NOT NULL,
+    name text NOT NULL,
+    name_type text,
+    normalized_name text NOT NULL,
+    execution_date date,
+    acknowledged_date date,
+    address_lines text[],
+    city text,
+    state text,
+    postcode text,
+    country text,
+    entity_id text,
+    CONSTRAINT assignment_parties_name_type_check CHECK ((name_type = ANY (ARRAY['natural'::text, 'legal'::text]))),
+    CONSTRAINT assignment_parties_role_check CHECK ((role = ANY (ARRAY['assignor'::text, 'assignee'::text])))
+);
+
+CREATE TABLE public.assignment_properties (
+    reel_frame text NOT NULL,
+    seq integer NOT NULL,
+    application_number text,
+    patent_number text,
+    publication_number text,
+    international_registration text,
+    filing_date date,
+    grant_date date,
+    publication_date date,
+    title text
+);
+
+CREATE TABLE public.assignments (
+    reel_frame text NOT NULL,
+    reel integer NOT NULL,
+    frame integer NOT NULL,
+    recorded_date date NOT NULL,
+    last_update_date date,
+    page_count integer,
+    conveyance_text text NOT NULL,
+    conveyance_type text NOT NULL,
+    correspondent jsonb,
+    property_count integer NOT NULL,
+    content_hash text NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    first_seen_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT assignments_conveyance_type_check CHECK ((conveyance_type = ANY (ARRAY['assignment'::text, 'security_interest'::text, 'release'::text, 'merger'::text, 'change_of_name'::text, 'license'::text, 'correction'::text, 'government_interest'::text, 'other'::text])))
+);
+
 CREATE TABLE public.citations (
     citing_number text NOT NULL,
     "position" integer NOT NULL,
@@ -301,6 +352,15 @@ ALTER TABLE ONLY public.api_keys
 ALTER TABLE ONLY public.applications
     ADD CONSTRAINT applications_pkey PRIMARY KEY (application_number);
 
+ALTER TABLE ONLY public.assignment_parties
+    ADD CONSTRAINT assignment_parties_pkey PRIMARY KEY (reel_frame, role, seq);
+
+ALTER TABLE ONLY public.assignment_properties
+    ADD CONSTRAINT assignment_properties_pkey PRIMARY KEY (reel_frame, seq);
+
+ALTER TABLE ONLY public.assignments
+    ADD CONSTRAINT assignments_pkey PRIMARY KEY (reel_frame);
+
 ALTER TABLE ONLY public.citations
     ADD CONSTRAINT citations_pkey PRIMARY KEY (citing_number, "position");
 
@@ -375,6 +435,14 @@ CREATE INDEX applications_patent_number ON public.applications USING btree (pate
 
 CREATE INDEX applications_publication_key ON public.applications USING btree (publication_key) WHERE (publication_key IS NOT NULL);
 
+CREATE INDEX assignment_parties_assignee_name ON public.assignment_parties USING btree (normalized_name text_pattern_ops) WHERE (role = 'assignee'::text);
+
+CREATE INDEX assignment_properties_application ON public.assignment_properties USING btree (application_number) WHERE (application_number IS NOT NULL);
+
+CREATE INDEX assignment_properties_patent ON public.assignment_properties USING btree (patent_number) WHERE (patent_number IS NOT NULL);
+
+CREATE INDEX assignments_recorded ON public.assignments USING btree (recorded_date DESC, reel_frame DESC);
+
 CREATE INDEX citations_cited_patent ON public.citations USING btree (cited_number, citing_number) WHERE (cited_group = 'patents'::text);
 
 CREATE INDEX credit_grants_org ON public.credit_grants USING btree (org_id);
@@ -407,6 +475,12 @@ CREATE INDEX usage_journal_period ON public.usage_journal USING btree (period, p
 
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
+
+ALTER TABLE ONLY public.assignment_parties
+    ADD CONSTRAINT assignment_parties_reel_frame_fkey FOREIGN KEY (reel_frame) REFERENCES public.assignments(reel_frame) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.assignment_properties
+    ADD CONSTRAINT assignment_properties_reel_frame_fkey FOREIGN KEY (reel_frame) REFERENCES public.assignments(reel_frame) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.credit_grants
     ADD CONSTRAINT credit_grants_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);

@@ -8,6 +8,7 @@ import { citationRoutes } from '../resources/citations/routes.js';
 import { claimsRoutes } from '../resources/claims/routes.js';
 import { searchRoutes } from '../resources/search/routes.js';
 import { maintenanceRoutes } from '../resources/maintenance/routes.js';
+import { assignmentRoutes } from '../resources/assignments/routes.js';
 import { componentSchemas } from '../resources/schemas.js';
 import type { ChargingService } from '../billing/charging-service.js';
 import type { ProvenanceService } from '../resources/provenance/service.js';
@@ -88,6 +89,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(citationRoutes(services));
   await app.register(searchRoutes(services));
   await app.register(maintenanceRoutes(services));
+  await app.register(assignmentRoutes(services));
   await app.register(discoveryRoutes(context, registry, provenance));
   return app;
 }

@@ -7,6 +7,8 @@
 import { basename } from 'node:path';
 import type { Database } from '../db/database.js';
 import type { Product } from '../domain/products.js';
+import { ASSIGNMENT_LOADER } from './assignments/load.js';
+import { ASSIGNMENTS_ROOT, parseAssignmentFile } from './assignments/parse.js';
 import { FILE_WRAPPER_LOADER } from './file-wrapper/load.js';
 import { FILE_WRAPPER_LAYOUT, parseFileWrapperFile } from './file-wrapper/parse.js';
 import { FULL_TEXT_LOADER } from './full-text/load.js';
@@ -59,6 +61,17 @@ export const REGISTRY: readonly IngestProduct[] = [
     parse: parsePublicationFile,
     // A weekly file holds the publications of one date (a Thursday); a single-document file, its own.
     loading: { kind: 'batches', loader: FULL_TEXT_LOADER, recordDate: (document) => document.date },
+  }),
+  defineProduct({
+    family: 'assignments',
+    what: 'patent assignment recordations',
+    files: '<adYYYYMMDD.xml|.zip>…',
+    format: 'xml',
+    markers: [ASSIGNMENTS_ROOT],
+    fileNameDate: datedName,
+    parse: parseAssignmentFile,
+    // Records carry the date the office last updated them; a daily file's records, its own date.
+    loading: { kind: 'batches', loader: ASSIGNMENT_LOADER, recordDate: (record) => record.lastUpdateDate },
   }),
   defineProduct({
     family: 'maintenance-fees',

@@ -75,6 +75,7 @@ const CAPABILITIES: Record<string, string> = {
   citations: 'citations in both directions',
   search: 'keyword and classification search',
   maintenance: 'maintenance fee windows, deadlines and the end of term with its calculation',
+  ownership: 'assignment recordations and the current owner of a patent',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 

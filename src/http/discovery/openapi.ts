@@ -10,6 +10,7 @@ const TAGS = [
   { name: 'citations', description: 'Citations of a patent, both ways' },
   { name: 'search', description: 'Keyword and classification search' },
   { name: 'maintenance', description: 'Maintenance fees, fee windows and the end of term of a patent' },
+  { name: 'ownership', description: 'Assignment recordations and the current owner of a patent' },
   { name: 'account', description: 'Signup, keys, balance and credit' },
   { name: 'meta', description: 'Health and the discovery documents' },
 ];

@@ -1,0 +1,138 @@
+import type { Queryable } from '../../db/database.js';
+
+/** A recordation as the lists serve it (DESIGN.md D5), its parties and properties in file order. */
+export interface AssignmentRow {
+  reel_frame: string;
+  recorded_date: string;
+  conveyance_text: string;
+  conveyance_type: string;
+  property_count: number;
+  assignors: { name: string; execution_date: string | null; acknowledged_date: string | null }[];
+  assignees: {
+    name: string;
+    entity_id: string | null;
+    address: { lines: string[] | null; city: string | null; state: string | null; postcode: string | null; country: string | null };
+  }[];
+  properties: {
+    application_number: string | null;
+    patent_number: string | null;
+    publication_number: string | null;
+    title: string | null;
+    filing_date: string | null;
+  }[];
+  source_product: string;
+  source_file_date: string;
+}
+
+const ASSIGNMENT_COLUMNS = /* SQL */ `
+  a.reel_frame, a.recorded_date, a.conveyance_text, a.conveyance_type, a.property_count, a.source_product, a.source_file_date,
+  (SELECT COALESCE(json_agg(json_build_object('name', p.name, 'execution_date', p.execution_date,
+                                              'acknowledged_date', p.acknowledged_date) ORDER BY p.seq), '[]')
+   FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor') AS assignors,
+  (SELECT COALESCE(json_agg(json_build_object('name', p.name, 'entity_id', p.entity_id,
+                                              'address', json_build_object('lines', p.address_lines, 'city', p.city, 'state', p.state,
+                                                                           'postcode', p.postcode, 'country', p.country))
+                            ORDER BY p.seq), '[]')
+   FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee') AS assignees,
+  (SELECT COALESCE(json_agg(json_build_object('application_number', x.application_number, 'patent_number', x.patent_number,
+                                              'publication_number', x.publication_number, 'title', x.title,
+                                              'filing_date', x.filing_date) ORDER BY x.seq), '[]')
+   FROM assignment_properties x WHERE x.reel_frame = a.reel_frame) AS properties`;
+
+/** The application and patent a number stands for, from the file wrapper or, failing that, the recordations. */
+export interface CoveredNumbers {
+  application_number: string | null;
+  patent_number: string | null;
+  /** False when neither the file wrapper nor any recordation knows the number. */
+  known: boolean;
+}
+
+export async function resolveApplication(db: Queryable, applicationNumber: string): Promise<CoveredNumbers> {
+  const { rows } = await db.query<{ patent_number: string | null; held: boolean; recorded: boolean }>(
+    /* SQL */ `SELECT COALESCE((SELECT patent_number FROM applications WHERE application_number = $1),
+                              (SELECT patent_number FROM assignment_properties
+                               WHERE application_number = $1 AND patent_number IS NOT NULL LIMIT 1)) AS patent_number,
+                      EXISTS (SELECT 1 FROM applications WHERE application_number = $1) AS held,
+                      EXISTS (SELECT 1 FROM assignment_properties WHERE application_number = $1) AS recorded`,
+    [applicationNumber],
+  );
+  const row = rows[0]!;
+  return { application_number: applicationNumber, patent_number: row.patent_number, known: row.held || row.recorded };
+}
+
+export async function resolvePatent(db: Queryable, patentNumber: string): Promise<CoveredNumbers> {
+  const { rows } = await db.query<{ application_number: string | null; held: boolean; recorded: boolean }>(
+    /* SQL */ `SELECT COALESCE((SELECT application_number FROM applications WHERE patent_number = $1
+                               ORDER BY grant_date DESC NULLS LAST, application_number DESC LIMIT 1),
+                              (SELECT application_number FROM assignment_properties
+                               WHERE patent_number = $1 AND application_number IS NOT NULL LIMIT 1)) AS application_number,
+                      EXISTS (SELECT 1 FROM applications WHERE patent_number = $1) AS held,
+                      EXISTS (SELECT 1 FROM assignment_properties WHERE patent_number = $1) AS recorded`,
+    [patentNumber],
+  );
+  const row = rows[0]!;
+  return { application_number: row.application_number, patent_number: patentNumber, known: row.held || row.recorded };
+}
+
+/** The recordations covering the application or its patent, newest recorded first, after the keyset. */
+export async function findCoveringPage(
+  db: Queryable,
+  input: { numbers: CoveredNumbers; after: { date: string; reelFrame: string } | null; limit: number },
+): Promise<AssignmentRow[]> {
+  const { rows } = await db.query<AssignmentRow>(
+    /* SQL */ `WITH covering AS (
+                 SELECT reel_frame FROM assignment_properties WHERE application_number = $1
+                 UNION SELECT reel_frame FROM assignment_properties WHERE patent_number = $2)
+               SELECT ${ASSIGNMENT_COLUMNS}
+               FROM assignments a JOIN covering USING (reel_frame)
+               WHERE $3::date IS NULL OR (a.recorded_date, a.reel_frame) < ($3::date, $4::text)
+               ORDER BY a.recorded_date DESC, a.reel_frame DESC LIMIT $5`,
+    [input.numbers.application_number, input.numbers.patent_number, input.after?.date ?? null, input.after?.reelFrame ?? null, input.limit],
+  );
+  return rows;
+}
+
+/** What the ownership rules read of every recordation covering the numbers (domain/ownership.ts). */
+export interface ChainRow {
+  reel_frame: string;
+  recorded_date: string;
+  executed_date: string | null;
+  conveyance_type: string;
+  conveyance_text: string;
+  assignors: string[];
+  assignees: string[];
+}
+
+export async function findOwnershipChain(db: Queryable, numbers: CoveredNumbers): Promise<ChainRow[]> {
+  const { rows } = await db.query<ChainRow>(
+    /* SQL */ `WITH covering AS (
+                 SELECT reel_frame FROM assignment_properties WHERE application_number = $1
+                 UNION SELECT reel_frame FROM assignment_properties WHERE patent_number = $2)
+               SELECT a.reel_frame, a.recorded_date, a.conveyance_type, a.conveyance_text,
+                 (SELECT max(p.execution_date) FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor') AS executed_date,
+                 ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor' ORDER BY p.seq) AS assignors,
+                 ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignees
+               FROM assignments a JOIN covering USING (reel_frame)`,
+    [numbers.application_number, numbers.patent_number],
+  );
+  return rows;
+}
+
+/** Recordations with an assignee whose normalised name starts with `prefix`, newest recorded first. */
+export async function findByAssigneePrefix(
+  db: Queryable,
+  input: { prefix: string; recordedAfter: string | null; after: { date: string; reelFrame: string } | null; limit: number },
+): Promise<AssignmentRow[]> {
+  const { rows } = await db.query<AssignmentRow>(
+    /* SQL */ `WITH matching AS (
+                 SELECT DISTINCT reel_frame FROM assignment_parties
+                 WHERE role = 'assignee' AND normalized_name LIKE $1 || '%')
+               SELECT ${ASSIGNMENT_COLUMNS}
+               FROM assignments a JOIN matching USING (reel_frame)
+               WHERE ($2::date IS NULL OR a.recorded_date > $2::date)
+                 AND ($3::date IS NULL OR (a.recorded_date, a.reel_frame) < ($3::date, $4::text))
+               ORDER BY a.recorded_date DESC, a.reel_frame DESC LIMIT $5`,
+    [input.prefix, input.recordedAfter, input.after?.date ?? null, input.after?.reelFrame ?? null, input.limit],
+  );
+  return rows;
+}

@@ -1,0 +1,150 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
+import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
+import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
+
+const JULY = join(SAMPLES_DIR, 'assignment-xml', 'ad20150727.excerpt.xml');
+const NEW_YEAR = join(SAMPLES_DIR, 'assignment-xml', 'ad20160101.excerpt.xml');
+const assignments = productNamed('assignments')!;
+
+let ctx: TestContext;
+let key: string;
+const get = async (url: string) => {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+  return { status: response.statusCode, body: response.json(), charged: response.headers['x-credits-charged'] };
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  key = (await fundedKey(ctx, 'owners@example.com', 1000)).apiKey;
+});
+afterAll(async () => ctx.close());
+
+describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment files through HTTP', () => {
+  beforeAll(async () => {
+    // The July file first, as history; then an application of the January file is held, so its recordation is news.
+    expect(await ingestFile(ctx.db, assignments, JULY)).toMatchObject({
+      fileDate: '2015-07-27',
+      read: 19,
+      rejected: 0,
+      inserted: 18,
+      events: 0,
+    });
+    await loadFileWrapper(ctx.db, itemsOf([fullRecord('14678893', { patentNumber: '9219817', grantDate: '2015-12-22' })]), {
+      product: 'PTFWPRD',
+      fileName: 'daily.json',
+      fileDate: '2015-12-31',
+    });
+    expect(await ingestFile(ctx.db, assignments, NEW_YEAR)).toMatchObject({
+      fileDate: '2016-01-01',
+      read: 18,
+      rejected: 0,
+      inserted: 18,
+      events: 1,
+    });
+  });
+
+  it('serves a recordation with its parties, addresses and properties (DESIGN.md D5)', async () => {
+    const { status, body } = await get('/v1/applications/14678893/assignments');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ application_number: '14678893', patent_number: '9219817', next_cursor: null });
+    expect(body.assignments).toEqual([
+      {
+        reel_frame: '037388/0092',
+        recorded_date: '2015-12-30',
+        execution_date: '2006-03-30',
+        conveyance_type: 'assignment',
+        conveyance_text: 'ASSIGNMENT OF ASSIGNORS INTEREST (SEE DOCUMENT FOR DETAILS).',
+        assignors: [
+          { name: 'WEINSTEIN, DAMON', execution_date: '2006-03-30' },
+          { name: 'SEGALL, TIMOTHY R.', execution_date: '2006-03-29' },
+          { name: 'LAIOSA, VINCENT E.', execution_date: '2006-03-29' },
+        ],
+        assignees: [
+          {
+            name: 'SOUNDBITE COMMUNICATIONS, INC.',
+            entity_id: null,
+            address: { lines: ['2 BURLINGTON WOODS DRIVE'], city: 'BURLINGTON', state: 'MASSACHUSETTS', postcode: '01803', country: null },
+          },
+        ],
+        property_count: 1,
+        properties: [
+          {
+            application_number: '14678893',
+            patent_number: '9219817',
+            publication_number: '20150215460',
+            title: 'Method and System for Managing Interactive Communications Campaigns',
+            filing_date: '2015-04-03',
+          },
+        ],
+      },
+    ]);
+    expect(body.current_owner).toEqual({
+      names: ['SOUNDBITE COMMUNICATIONS, INC.'],
+      reel_frame: '037388/0092',
+      recorded_date: '2015-12-30',
+      conveyance_type: 'assignment',
+    });
+    // The application is held: its counts and the feed know of the recordation.
+    expect((await get('/v1/applications/14678893')).body.counts.assignments).toBe(1);
+    const feed = await ctx.db.query<{ event_type: string; detail: unknown }>(
+      `SELECT event_type, detail FROM events WHERE event_type = 'assignment'`,
+    );
+    expect(feed.rows).toEqual([
+      {
+        event_type: 'assignment',
+        detail: { reel_frame: '037388/0092', conveyance_type: 'assignment', assignees: ['SOUNDBITE COMMUNICATIONS, INC.'] },
+      },
+    ]);
+  });
+
+  it('keeps a purged recordation out: the only one naming patent 9081044 was withdrawn', async () => {
+    expect((await get('/v1/patents/9081044/assignments')).body.error).toBe('not_found');
+  });
+
+  it('a license does not move ownership; a merger does', async () => {
+    const licensed = (await get('/v1/patents/5424840/assignments')).body;
+    expect(licensed.assignments.map((a: { conveyance_type: string }) => a.conveyance_type)).toEqual(['license']);
+    expect(licensed.current_owner).toBeNull();
+    expect(licensed.current_owner_reason).toBe('no recordation on file moves ownership (assignment, merger or change of name)');
+    const merged = (await get('/v1/patents/7504930/assignments')).body;
+    expect(merged.current_owner).toEqual({
+      names: ['NYTELL SOFTWARE LLC'],
+      reel_frame: '037392/0307',
+      recorded_date: '2015-12-31',
+      conveyance_type: 'merger',
+    });
+  });
+
+  it('lists every property of a 102-property recordation, and charges one unit per 100 recordations', async () => {
+    const { body, charged } = await get('/v1/applications/13875605/assignments');
+    expect(body.assignments).toHaveLength(1);
+    expect(body.assignments[0]).toMatchObject({ reel_frame: '036176/0079', conveyance_type: 'other', property_count: 102 });
+    expect(body.assignments[0].properties).toHaveLength(102);
+    expect(charged).toBe('1');
+  });
+
+  it('finds what an assignee received by a prefix of its normalised name, newest first, page by page', async () => {
+    const first = (await get('/v1/assignments?assignee=Nytell%20Software%20L.L.C.&limit=3')).body;
+    expect(first.assignments.map((a: { reel_frame: string }) => a.reel_frame)).toEqual(['037392/0680', '037392/0358', '037392/0307']);
+    const rest = (await get(`/v1/assignments?assignee=Nytell%20Software%20L.L.C.&limit=3&cursor=${first.next_cursor}`)).body;
+    expect(rest.assignments.map((a: { reel_frame: string }) => a.reel_frame)).toEqual(['037391/0291']);
+    expect(rest.next_cursor).toBeNull();
+    expect((await get('/v1/assignments?assignee=nytell&recorded_after=2015-12-31')).body.assignments).toEqual([]);
+    expect((await get('/v1/assignments?assignee=ent_unknown')).status).toBe(404);
+    expect((await get('/v1/assignments?assignee=%21%21')).status).toBe(422);
+  });
+
+  it('changes nothing when a file is loaded again', async () => {
+    expect(await ingestFile(ctx.db, assignments, NEW_YEAR, { fileDate: '2016-01-02' })).toMatchObject({
+      read: 18,
+      inserted: 0,
+      updated: 0,
+      unchanged: 18,
+      events: 0,
+    });
+  });
+});
