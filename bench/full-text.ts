@@ -12,17 +12,8 @@ import { join } from 'node:path';
 import { loadFullText } from '../src/ingest/full-text/load.js';
 import { parseFullTextFile, rawSaxPass } from '../src/ingest/full-text/parse.js';
 import { writeGrantWeek } from '../src/synth/full-text.js';
-import { arg, benchDatabase, fmt } from './support.js';
+import { arg, benchDatabase, fmt, timed } from './support.js';
 import { BOTH_MAPPERS } from '../test/helpers/full-text-mappers.js';
-
-async function timed<T>(label: string, megabytes: number, work: () => Promise<T>): Promise<{ seconds: number; rate: number; result: T }> {
-  const started = performance.now();
-  const result = await work();
-  const seconds = (performance.now() - started) / 1000;
-  const rate = megabytes / seconds;
-  console.log(`${label}: ${seconds.toFixed(1)} s, ${rate.toFixed(1)} MB/s`);
-  return { seconds, rate, result };
-}
 
 async function main(): Promise<void> {
   const documents = arg('documents', 7_000);

@@ -36,3 +36,17 @@ export function arg(name: string, fallback: number): number {
 }
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Runs `work` once and prints its time and MB/s over `megabytes`. */
+export async function timed<T>(
+  label: string,
+  megabytes: number,
+  work: () => Promise<T>,
+): Promise<{ seconds: number; rate: number; result: T }> {
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  const rate = megabytes / seconds;
+  console.log(`${label}: ${seconds.toFixed(1)} s, ${rate.toFixed(1)} MB/s`);
+  return { seconds, rate, result };
+}

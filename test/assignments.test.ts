@@ -1,7 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { writeAssignmentFiles } from '../src/synth/assignments.js';
+import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
+import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
@@ -146,5 +151,56 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
       unchanged: 18,
       events: 0,
     });
+  });
+});
+
+describe('the synthetic assignment files', () => {
+  it('load without a reject, and the current owner agrees with the generator on every patent it knows', async () => {
+    const fresh = await createTestApp();
+    try {
+      const freshKey = (await fundedKey(fresh, 'synth-owners@example.com', 10_000)).apiKey;
+      const dir = mkdtempSync(join(tmpdir(), 'pss-asg-'));
+      // The corpus the recordations describe: its file wrapper ties each patent to its application (recorded before the grant).
+      await writeFileWrapperFile(join(dir, 'corpus.json'), { applications: 400, seed: 'owners' });
+      await loadFileWrapper(fresh.db, parseFileWrapperFile(join(dir, 'corpus.json')), {
+        product: 'PTFWPRE',
+        fileName: 'corpus.json',
+        fileDate: '2026-11-12',
+      });
+      const { files, truth } = await writeAssignmentFiles(dir, { applications: 400, seed: 'owners' });
+      let read = 0;
+      for (const file of files) {
+        const summary = await ingestFile(fresh.db, assignments, file);
+        expect(summary.rejected, file).toBe(0);
+        read += summary.read;
+      }
+      expect(read).toBeGreaterThan(300);
+      // The generator's truth names the company (or inventor) behind each printed name.
+      const idOf = new Map(truth.names.map((entry) => [entry.name, entry.id]));
+      // A company that merged into another or renamed itself is its survivor's: only entity resolution (families) can
+      // name the survivor of a patent assigned to the old name after the merger, so either counts here.
+      const familyOf = new Map(truth.families.flatMap((family) => family.map((id) => [id, family[0]!] as const)));
+      const same = (a: string | undefined, b: string) => a !== undefined && (a === b || (familyOf.get(a) ?? a) === (familyOf.get(b) ?? b));
+      const patents = Object.entries(truth.owners).filter(([, owner]) => owner.startsWith('company:'));
+      expect(patents.length).toBeGreaterThan(50);
+      let agree = 0;
+      let unmoved = 0;
+      for (const [patent, owner] of patents) {
+        const response = await fresh.app.inject({
+          method: 'GET',
+          url: `/v1/patents/${patent}/assignments`,
+          headers: { 'x-api-key': freshKey },
+        });
+        const body = response.json();
+        const names: string[] = body.current_owner?.names ?? [];
+        if (names.some((name) => same(idOf.get(name), owner))) agree += 1;
+        // A patent its applicant never had assigned on record has no owner by recordation (null, with the reason).
+        else if (body.current_owner_reason?.startsWith('no recordation on file moves ownership')) unmoved += 1;
+      }
+      expect(unmoved).toBeLessThan(patents.length / 2);
+      expect(agree / (patents.length - unmoved)).toBeGreaterThanOrEqual(0.99);
+    } finally {
+      await fresh.close();
+    }
   });
 });

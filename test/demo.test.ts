@@ -125,6 +125,8 @@ describe('patent-status demo, as a new user starts it', () => {
       `GET /v1/patents/${n.patent}/citations`,
       `GET /v1/search?q=guide+rna&cpc=${n.searchSubclass}&limit=5`,
       `GET /v1/patents/${n.lapsedPatent}/maintenance`,
+      `GET /v1/patents/${n.ownedPatent}/assignments`,
+      'GET /v1/assignments?assignee=bluepeak+networks&limit=5',
     ]);
     const [
       signup,
@@ -140,6 +142,8 @@ describe('patent-status demo, as a new user starts it', () => {
       citations,
       search,
       fees,
+      owned,
+      bought,
     ] = Object.values(outcomes);
     expect(signup).toMatchObject({ status: 201, body: { api_key: expect.stringMatching(/^pss_/) } });
     expect(me).toMatchObject({ status: 200, body: { balance_units: expect.any(Number) } });
@@ -168,6 +172,16 @@ describe('patent-status demo, as a new user starts it', () => {
       body: { patent_number: n.lapsedPatent, expired: true, expiration_reason: 'maintenance fee not paid' },
     });
     expect((fees!.body.events as { code: string }[]).map((event) => event.code)).toContain('EXP.');
+    // Inventor assignment, change of name, merger, sale: the owner is the buyer.
+    expect(owned).toMatchObject({
+      status: 200,
+      body: { patent_number: n.ownedPatent, current_owner: { names: ['BLUEPEAK NETWORKS INC'], conveyance_type: 'assignment' } },
+    });
+    expect((owned!.body.assignments as { conveyance_type: string }[]).map((a) => a.conveyance_type)).toEqual(
+      expect.arrayContaining(['assignment', 'merger', 'change_of_name']),
+    );
+    expect(bought!.status).toBe(200);
+    expect((bought!.body.assignments as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('answers every command it printed', async () => {

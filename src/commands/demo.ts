@@ -11,6 +11,7 @@ import { SYNTH_DEFAULTS } from '../synth/file-wrapper.js';
 import { ingestFile, productNamed, productOfCode } from '../ingest/registry.js';
 import { feeFileDateFor, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
 import { writeFullTextFiles } from '../synth/full-text.js';
+import { writeAssignmentFiles } from '../synth/assignments.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
 
@@ -95,11 +96,18 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
     });
     for (const line of formatSummary(await ingestFile(db, productNamed('maintenance-fees')!, files.eventsPath))) log(line);
   }
+  if (!(await holdsAny(db, 'assignments'))) {
+    log('Loading the patent assignment files…');
+    const { files } = await writeAssignmentFiles(join(out, 'assignments'), { applications: DEMO_APPLICATIONS, seed: SYNTH_DEFAULTS.seed });
+    // Oldest first, as the daily files arrive: the history file records no events, the days after it do.
+    for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('assignments')!, file))) log(line);
+  }
 }
 
 /** Whether a table holds any row: the demo data is generated once. */
-async function holdsAny(db: Database, table: 'applications' | 'documents' | 'maintenance_fee_patents'): Promise<boolean> {
+async function holdsAny(db: Database, table: 'applications' | 'documents' | 'maintenance_fee_patents' | 'assignments'): Promise<boolean> {
   const sql = {
+    assignments: /* SQL */ `SELECT 1 FROM assignments LIMIT 1`,
     applications: /* SQL */ `SELECT 1 FROM applications LIMIT 1`,
     documents: /* SQL */ `SELECT 1 FROM documents LIMIT 1`,
     maintenance_fee_patents: /* SQL */ `SELECT 1 FROM maintenance_fee_patents LIMIT 1`,
@@ -115,6 +123,8 @@ interface DemoExamples {
   word: string | null;
   /** Maintenance answers worth showing: a patent in force, one lapsed for non-payment, a design patent (owes no fees). */
   fees: { live: string | null; lapsed: string | null; design: string | null };
+  /** A patent that changed hands after its inventors' assignment, and the name of a company to look up as assignee. */
+  ownership: { patent: string | null; assignee: string | null };
 }
 
 /** A granted application whose grant full text is loaded, so every printed command answers. */
@@ -131,13 +141,31 @@ async function demoExamples(db: Database): Promise<DemoExamples | null> {
   if (!row) return null;
   const word = /[A-Za-z]{5,}/.exec(row.title ?? '')?.[0]?.toLowerCase() ?? null;
   const fees = await feeExamples(db);
+  const ownership = await ownershipExamples(db);
   return {
     applicationNumber: row.application_number,
     patentNumber: row.patent_number,
     subclass: row.cpc[0]?.slice(0, 4) ?? null,
     word,
     fees,
+    ownership,
   };
+}
+
+/** The patent whose title passed most often (inventors, then sales and mergers), and the first word of its owner's name. */
+async function ownershipExamples(db: Database): Promise<DemoExamples['ownership']> {
+  const { rows } = await db.query<{ patent: string; assignee: string }>(/* SQL */ `
+    SELECT x.patent_number AS patent,
+           (SELECT p.normalized_name FROM assignment_parties p JOIN assignments l ON l.reel_frame = p.reel_frame
+            JOIN assignment_properties lx ON lx.reel_frame = l.reel_frame AND lx.patent_number = x.patent_number
+            WHERE p.role = 'assignee' AND l.conveyance_type IN ('assignment', 'merger', 'change_of_name')
+            ORDER BY l.recorded_date DESC, l.reel_frame DESC, p.seq LIMIT 1) AS assignee
+    FROM assignments a JOIN assignment_properties x USING (reel_frame)
+    WHERE x.patent_number IS NOT NULL AND a.conveyance_type IN ('assignment', 'merger', 'change_of_name')
+    GROUP BY x.patent_number
+    ORDER BY count(*) DESC, max(a.recorded_date) DESC, x.patent_number LIMIT 1`);
+  const row = rows[0];
+  return { patent: row?.patent ?? null, assignee: row?.assignee?.split(' ')[0] ?? null };
 }
 
 /** The newest fee-paying patent without a lapse, the newest lapsed one (EXP., never reinstated), and a design patent. */
@@ -194,6 +222,14 @@ export async function runDemo(config: Config): Promise<void> {
             ...[sample.fees.live, sample.fees.lapsed, sample.fees.design].flatMap((patent) =>
               patent ? [`  curl -s ${base}/v1/patents/${patent}/maintenance -H "X-API-KEY: ${apiKey}"`] : [],
             ),
+            ...(sample.ownership.patent
+              ? [`  curl -s ${base}/v1/patents/${sample.ownership.patent}/assignments -H "X-API-KEY: ${apiKey}"`]
+              : []),
+            ...(sample.ownership.assignee
+              ? [
+                  `  curl -s "${base}/v1/assignments?assignee=${encodeURIComponent(sample.ownership.assignee)}&limit=5" -H "X-API-KEY: ${apiKey}"`,
+                ]
+              : []),
             ...(sample.subclass && sample.word
               ? [`  curl -s "${base}/v1/search?q=${sample.word}&cpc=${sample.subclass}&limit=5" -H "X-API-KEY: ${apiKey}"`]
               : []),

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../synth/file-wrapper.js';
 import { type FullTextFile, writeFullTextFiles } from '../synth/full-text.js';
 import { feeFileDateFor, type MaintenanceFeeFiles, NoFeeExampleError, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
+import { writeAssignmentFiles } from '../synth/assignments.js';
 import { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
@@ -13,7 +14,9 @@ export const USAGE = `usage: patent-status synth --out DIR [--applications N] [-
   ipgYYMMDD.xml (grants, one file per issue Tuesday) and ipaYYMMDD.xml (publications, one per Thursday).
   Also writes the corpus's maintenance-fee events (PTMNFEE2) to DIR/maintenance-fees/:
   MaintFeeEvents_YYYYMMDD.txt and MaintFeeEventsDesc_YYYYMMDD.txt, dated the last Tuesday of the corpus
-  (not for a corpus too small to hold a lapsed patent).`;
+  (not for a corpus too small to hold a lapsed patent), and its patent assignments (PASDL) to
+  DIR/assignments/: a history file adYYYYMMDD.xml and one daily file per business day of the last week,
+  with the generator's truth (which printed names belong to one company) in assignments-truth.json.`;
 
 export interface SynthResult extends WriteResult {
   fileWrapperFile: string;
@@ -21,6 +24,8 @@ export interface SynthResult extends WriteResult {
   fullText?: { dir: string; files: FullTextFile[]; seconds: number };
   /** With `maintenanceFees`: the PTMNFEE2 files of the same corpus (none when it is too small to hold a lapsed patent). */
   maintenanceFees?: MaintenanceFeeFiles & { seconds: number };
+  /** With `assignments`: the daily assignment files of the same corpus, oldest first, and the generator's truth beside them. */
+  assignments?: { dir: string; files: string[]; recordations: number; seconds: number };
 }
 
 /** The synthetic corpus for one seed: the file wrapper bulk file and, optionally, the weekly full-text XML. */
@@ -31,6 +36,7 @@ export async function writeSyntheticCorpus(options: {
   jsonl?: boolean;
   fullText?: boolean;
   maintenanceFees?: boolean;
+  assignments?: boolean;
 }): Promise<SynthResult> {
   mkdirSync(options.out, { recursive: true });
   const fileWrapperFile = join(options.out, `ptfwpre-synthetic-${options.seed}.${options.jsonl ? 'jsonl' : 'json'}`);
@@ -40,12 +46,24 @@ export async function writeSyntheticCorpus(options: {
     layout: options.jsonl ? 'jsonl' : 'envelope',
   });
   const maintenanceFees = options.maintenanceFees ? await writeFeeFiles(options) : undefined;
-  if (!options.fullText) return { ...written, fileWrapperFile, maintenanceFees };
+  const assignments = options.assignments ? await writeOwnershipFiles(options) : undefined;
+  if (!options.fullText) return { ...written, fileWrapperFile, maintenanceFees, assignments };
   const dir = join(options.out, 'full-text');
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   const { files } = await writeFullTextFiles(dir, { applications: options.applications, seed: options.seed });
-  return { ...written, fileWrapperFile, maintenanceFees, fullText: { dir, files, seconds: (Date.now() - started) / 1000 } };
+  return { ...written, fileWrapperFile, maintenanceFees, assignments, fullText: { dir, files, seconds: (Date.now() - started) / 1000 } };
+}
+
+async function writeOwnershipFiles(options: { out: string; applications: number; seed: string }): Promise<SynthResult['assignments']> {
+  const started = Date.now();
+  const dir = join(options.out, 'assignments');
+  const { files, recordations } = await writeAssignmentFiles(dir, {
+    applications: options.applications,
+    seed: options.seed,
+    writeTruth: true,
+  });
+  return { dir, files, recordations, seconds: (Date.now() - started) / 1000 };
 }
 
 async function writeFeeFiles(options: { out: string; applications: number; seed: string }): Promise<SynthResult['maintenanceFees']> {
@@ -88,8 +106,13 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     jsonl: values.jsonl ?? false,
     fullText: values['full-text'] ?? false,
     maintenanceFees: true,
+    assignments: true,
   });
-  const seconds = (Date.now() - started) / 1000 - (result.fullText?.seconds ?? 0) - (result.maintenanceFees?.seconds ?? 0);
+  const seconds =
+    (Date.now() - started) / 1000 -
+    (result.fullText?.seconds ?? 0) -
+    (result.maintenanceFees?.seconds ?? 0) -
+    (result.assignments?.seconds ?? 0);
   out(
     `wrote ${result.fileWrapperFile}: ${result.applications} applications, ${result.transactions} transactions, ` +
       `${(result.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
@@ -99,6 +122,13 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     out(
       `wrote ${eventsPath} and its Desc file: ${lines} maintenance-fee events (e.g. patent ${examples.live} paid up, ` +
         `${examples.lapsed} lapsed) in ${result.maintenanceFees.seconds.toFixed(1)} s`,
+    );
+  }
+  if (result.assignments) {
+    const { dir, files, recordations } = result.assignments;
+    out(
+      `wrote ${files.length} daily assignment files to ${dir}: ${recordations} recordations, and the generator's truth ` +
+        `(assignments-truth.json) in ${result.assignments.seconds.toFixed(1)} s`,
     );
   }
   if (result.fullText) {

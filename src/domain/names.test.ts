@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeName } from './names.js';
+import { normalizeName, sameParty } from './names.js';
 
 describe('normalizeName', () => {
   it('prints one company the same way however the office printed it', () => {
@@ -19,6 +19,7 @@ describe('normalizeName', () => {
   it('drops stacked corporate forms at the end only', () => {
     expect(normalizeName('ACME CO., LTD.')).toBe('ACME');
     expect(normalizeName('SONY KABUSHIKI KAISHA')).toBe('SONY');
+    expect(normalizeName('KABUSHIKI KAISHA TSUBAME MOTOR')).toBe(normalizeName('Tsubame Motor Corporation'));
     expect(normalizeName('CO-OPERATIVE BANK PLC')).toBe('CO OPERATIVE BANK');
     expect(normalizeName('Siemens Aktiengesellschaft')).toBe('SIEMENS AKTIENGESELLSCHAFT');
   });
@@ -26,5 +27,16 @@ describe('normalizeName', () => {
   it('keeps a name that is only a form, and a person’s name as written', () => {
     expect(normalizeName('Inc.')).toBe('INC');
     expect(normalizeName('SMITH, JOHN A.')).toBe('SMITH JOHN A');
+  });
+});
+
+describe('sameParty', () => {
+  it('matches spellings of one name and abbreviated words, not different names', () => {
+    expect(sameParty('Hangzhou Qingyun Tech Co Ltd', 'HANGZHOU QINGYUN TECHNOLOGY CO., LTD.')).toBe(true);
+    expect(sameParty('Acme Widgets, Inc.', 'ACME WIDGETS INCORPORATED')).toBe(true);
+    expect(sameParty('ACME WIDGETS', 'ACME GADGETS')).toBe(false);
+    expect(sameParty('ACME', 'ACME WIDGETS')).toBe(false);
+    expect(sameParty('AB CORP', 'ABC CORP')).toBe(false);
+    expect(sameParty('!!!', '...')).toBe(false);
   });
 });

@@ -55,10 +55,31 @@ export function normalizeName(name: string): string {
     .replace(/\b[A-Z](?:[./][A-Z])+\b/g, (initials) => initials.replace(/[./]/g, ''))
     .replace(/[^A-Z0-9]+/g, ' ')
     .trim();
-  text = text.replace(/^THE /, '');
+  // Japanese companies print their form first as often as last ("KABUSHIKI KAISHA TOSHIBA").
+  text = text.replace(/^THE /, '').replace(/^KABUSHIKI KAISHA (?=.)/, '');
   for (let previous = ''; previous !== text && text.includes(' ');) {
     previous = text;
     text = text.replace(TRAILING_FORM, '').trim();
   }
   return text;
+}
+
+/**
+ * Whether two printed names are the same party as far as the spelling shows: the same
+ * normalised name, or the same words where one side abbreviates some of them ("HANGZHOU QINGYUN
+ * TECH CO LTD" and "Hangzhou Qingyun Technology Co., Ltd."; "INTL BUSINESS MACHINES"). Entity
+ * resolution knows more (aliases, families); this is what a single recordation chain can check.
+ */
+export function sameParty(a: string, b: string): boolean {
+  const x = normalizeName(a);
+  const y = normalizeName(b);
+  if (x === y) return x !== '';
+  const xs = x.split(' ');
+  const ys = y.split(' ');
+  if (xs.length !== ys.length) return false;
+  // An abbreviation keeps the word's first letters: each pair of words is equal, or one starts the other.
+  return xs.every((word, i) => {
+    const other = ys[i]!;
+    return word === other || (Math.min(word.length, other.length) >= 3 && (word.startsWith(other) || other.startsWith(word)));
+  });
 }

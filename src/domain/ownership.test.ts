@@ -72,6 +72,12 @@ describe('currentOwner', () => {
     expect(currentOwner([fromInventors, coversheet]).owner?.reel_frame).toBe('030000/0001');
   });
 
+  it('orders by when the parties signed: an inventors’ assignment signed before a merger but recorded after it comes first', () => {
+    const signed = { ...fromInventors, reelFrame: '045209/0041', recordedDate: '2018-10-17', executedDate: '2018-09-01' };
+    const merger = { ...rec('045110/0028', '2018-10-04', 'merger', ['ACME CORPORATION'], ['NORDLICHT GMBH']), executedDate: '2018-10-01' };
+    expect(currentOwner([signed, merger]).owner?.names).toEqual(['NORDLICHT GMBH']);
+  });
+
   it('says null with a reason when nothing moves ownership or the last transfer does not come from the holder', () => {
     expect(currentOwner([]).owner).toBeNull();
     expect(currentOwner([rec('031000/0002', '2014-03-01', 'license', ['A'], ['B'])]).reason).toMatch(

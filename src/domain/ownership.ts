@@ -2,15 +2,15 @@
  * Who owns a patent now, from its recordations (issue 10): the assignees of the latest
  * recordation that moves ownership (an assignment, nunc pro tunc included, a merger, a change of
  * name; a corrective assignment re-records one), and the security interests no later release by
- * the secured party has lifted. Pure; names are compared in their normalised spelling.
+ * the secured party has lifted. Pure; names are compared as names.ts `sameParty` does.
  */
 import { type ConveyanceType, movesOwnership } from './conveyance.js';
-import { normalizeName } from './names.js';
+import { sameParty } from './names.js';
 
 export interface Recordation {
   reelFrame: string;
   recordedDate: string;
-  /** The latest execution date of its assignors, when given: orders recordations made the same day. */
+  /** The latest execution date of its assignors, when given: when title passed. */
   executedDate: string | null;
   conveyanceType: ConveyanceType;
   conveyanceText: string;
@@ -30,14 +30,17 @@ function moves(r: Recordation): boolean {
   return movesOwnership(r.conveyanceType) || (r.conveyanceType === 'correction' && /\bASSIGNMENT\b/.test(r.conveyanceText.toUpperCase()));
 }
 
+/**
+ * Title passes when the parties sign, not when the office records it: an inventors' assignment
+ * signed before a merger but recorded after it still came first. So recordations are ordered by
+ * execution date where the file gives one, else by recorded date.
+ */
+const effective = (r: Recordation) => r.executedDate ?? r.recordedDate;
 const oldestFirst = (a: Recordation, b: Recordation) =>
-  a.recordedDate.localeCompare(b.recordedDate) ||
-  (a.executedDate ?? '').localeCompare(b.executedDate ?? '') ||
-  a.reelFrame.localeCompare(b.reelFrame);
+  effective(a).localeCompare(effective(b)) || a.recordedDate.localeCompare(b.recordedDate) || a.reelFrame.localeCompare(b.reelFrame);
 
 function overlaps(a: readonly string[], b: readonly string[]): boolean {
-  const names = new Set(a.map(normalizeName));
-  return b.some((name) => names.has(normalizeName(name)));
+  return a.some((x) => b.some((y) => sameParty(x, y)));
 }
 
 export function currentOwner(recordations: readonly Recordation[]): CurrentOwner {

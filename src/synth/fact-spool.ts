@@ -1,14 +1,15 @@
 /**
- * A temporary file of document facts (one JSON value each, appended in corpus order) and a
- * per-week index of where they sit, so that the weekly full-text files can be written week by
- * week without holding the corpus in memory: the index costs two numbers per document.
+ * A temporary file of facts (one JSON value each, appended in corpus order), read back by where
+ * they sit, so a generator can write its files in another order than the corpus's without
+ * holding the corpus in memory. FactSpool holds the full-text generator's document facts, with a
+ * per-week index costing two numbers per document; assignment-spool.ts is another user.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import type { DocFacts } from './full-text-facts.js';
 
 const FLUSH_BYTES = 1 << 20;
 
-export class FactSpool {
+export class JsonSpool<T> {
   private readonly fd: number;
   private pending: string[] = [];
   private pendingBytes = 0;
@@ -20,7 +21,7 @@ export class FactSpool {
   }
 
   /** Appends the facts; returns where they are (byte offset and length). */
-  append(facts: DocFacts): { offset: number; length: number } {
+  append(facts: T): { offset: number; length: number } {
     const json = JSON.stringify(facts);
     const length = Buffer.byteLength(json);
     const offset = this.size;
@@ -40,9 +41,9 @@ export class FactSpool {
   }
 
   /** The facts at `refs` (flat `offset, length` pairs), in the order given. */
-  read(refs: readonly number[]): DocFacts[] {
+  read(refs: readonly number[]): T[] {
     this.flush();
-    const out: DocFacts[] = [];
+    const out: T[] = [];
     for (let i = 0; i < refs.length; i += 2) {
       const [offset, length] = [refs[i]!, refs[i + 1]!];
       const buffer = Buffer.allocUnsafe(length);
@@ -51,7 +52,7 @@ export class FactSpool {
         if (n === 0) throw new Error(`fact spool ${this.path} is truncated at ${offset + read}`);
         read += n;
       }
-      out.push(JSON.parse(buffer.toString('utf8')) as DocFacts);
+      out.push(JSON.parse(buffer.toString('utf8')) as T);
     }
     return out;
   }
@@ -64,6 +65,9 @@ export class FactSpool {
     rmSync(this.path, { force: true });
   }
 }
+
+/** The full-text generator's document facts. */
+export class FactSpool extends JsonSpool<DocFacts> {}
 
 /** Day (epoch day) → flat `offset, length` pairs of the documents of that day. */
 export class WeekIndex {

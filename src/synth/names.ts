@@ -4,7 +4,7 @@
  * Incorporated"), inventors by country, examiners ("LAST, FIRST M") and law firms (customer
  * numbers, correspondence addresses, docket-number styles). All names are invented.
  */
-import type { Rng } from './random.js';
+import { Rng } from './random.js';
 
 const list = (items: string): string[] => items.split('|');
 
@@ -232,6 +232,19 @@ Saltmarsh Foods Equipment|llc|US|0.8|s|consumer
 Quillfeather Labs|inc|US|0.8|s|software
 Greyhawk Sensors|corp|US|0.8|s|optics vehicles
 Ember Thermal|llc|US|0.8|s|mechanical`;
+
+const CAST_SEED = 'patent-status synthetic cast v1';
+
+/**
+ * The fixed cast every corpus shares: law firms and applicant companies, drawn from a seed of
+ * their own, so every generator (file wrapper, assignments) sees the same companies. The random
+ * stream is returned positioned after them (the examiners are drawn from it next).
+ */
+export function buildCast(): { rng: Rng; firms: LawFirm[]; companies: Company[] } {
+  const rng = new Rng(CAST_SEED);
+  const firms = buildLawFirms(rng);
+  return { rng, firms, companies: buildCompanies(rng, firms) };
+}
 
 export function buildCompanies(rng: Rng, firms: readonly LawFirm[]): Company[] {
   return COMPANY_TABLE.split('\n').map((line) => {

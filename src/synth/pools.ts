@@ -4,7 +4,7 @@
  * the same examiners and applicants: demo queries by examiner or applicant keep working across
  * regenerated data. Selection is skewed: a few big filers and busy examiners, a long tail.
  */
-import { buildCompanies, buildLawFirms, type Company, examinerName, type LawFirm, type Person, pickPerson, type Place } from './names.js';
+import { buildCast, type Company, examinerName, type LawFirm, type Person, pickPerson, type Place } from './names.js';
 import { Rng, WeightedTable } from './random.js';
 import type { Entity } from './prosecution.js';
 import { DESIGN_ART_UNITS, PLANT_ART_UNITS, TECHNOLOGIES, type Technology, pickTechnology } from './technology.js';
@@ -29,7 +29,6 @@ export interface Party {
 const EXAMINERS_TOTAL = 360;
 const INVENTOR_COUNT = WeightedTable.parse<number>('1:25 2:30 3:22 4:13 5:10');
 const DESIGN_TECHNOLOGIES = new Set(['consumer', 'imaging', 'vehicles', 'medical', 'software']);
-const CAST_SEED = 'patent-status synthetic cast v1';
 
 export class Pools {
   readonly firms: LawFirm[];
@@ -37,9 +36,8 @@ export class Pools {
   private readonly examiners = new Map<string, WeightedTable<Examiner>>();
 
   constructor() {
-    const rng = new Rng(CAST_SEED);
-    this.firms = buildLawFirms(rng);
-    const companies = buildCompanies(rng, this.firms);
+    const { rng, firms, companies } = buildCast();
+    this.firms = firms;
     this.companies = new WeightedTable(companies.map((c) => [c, c.weight] as const));
     const used = new Set<string>();
     const uniqueName = (): string => {

@@ -19,6 +19,10 @@ export const DEMO_NUMBERS = {
   searchSubclass: 'A61K',
   /** A patent whose maintenance fee went unpaid: the fee file records its lapse (EXP.). */
   lapsedPatent: '9563888',
+  /** A patent whose owner changed its name, merged and sold it: the assignment files record each step. */
+  ownedPatent: '12048553',
+  /** The buyer, as a name prefix (case, punctuation and corporate forms are ignored). */
+  assignee: 'bluepeak networks',
 } as const;
 
 const KEY_HEADER = '-H "X-API-KEY: $KEY"';
@@ -53,5 +57,7 @@ export function dataExamples(baseUrl: string): string[] {
     `curl -s ${baseUrl}/v1/patents/${n.patent}/citations ${KEY_HEADER}`,
     `curl -s "${baseUrl}/v1/search?q=${words}&cpc=${n.searchSubclass}&limit=5" ${KEY_HEADER}`,
     `curl -s ${baseUrl}/v1/patents/${n.lapsedPatent}/maintenance ${KEY_HEADER}`,
+    `curl -s ${baseUrl}/v1/patents/${n.ownedPatent}/assignments ${KEY_HEADER}`,
+    `curl -s "${baseUrl}/v1/assignments?assignee=${n.assignee.replace(/ /g, '+')}&limit=5" ${KEY_HEADER}`,
   ];
 }
