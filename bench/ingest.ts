@@ -16,7 +16,7 @@ import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import { arg, benchDatabase, fmt } from './support.js';
 
-const TABLES = ['applications', 'transactions', 'continuity'] as const;
+const TABLES = ['applications', 'transactions', 'continuity', 'application_parties'] as const;
 
 async function rowCounts(db: Awaited<ReturnType<typeof benchDatabase>>['db']): Promise<number> {
   let total = 0;

@@ -3,7 +3,7 @@ import type { Database } from '../src/db/database.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import type { FileWrapperRecord, ParsedItem } from '../src/ingest/file-wrapper/record.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { backfile, dailyUpdate, fullRecord, itemsOf, snapshot } from './helpers/file-wrapper-records.js';
+import { backfile, dailyUpdate, fullRecord, itemsOf, party, snapshot, tx } from './helpers/file-wrapper-records.js';
 
 let database: TestDatabase;
 let db: Database;
@@ -119,6 +119,92 @@ describe('loading the file wrapper', () => {
     );
     expect(run.rows[0]!.rejected).toBe(1);
     expect(run.rows[0]!.rejects.reasons).toEqual({ 'unreadable applicationNumberText:': 1 });
+  });
+});
+
+describe('applicants and inventors (application_parties)', () => {
+  const number = '18400001';
+  const applicant = party('applicant', 'PolyPlus Battery Company', { city: 'Berkeley', region: 'CA', country: 'US' });
+  const visco = party('inventor', 'Steven J. Visco', {
+    lastName: 'Visco',
+    firstName: 'Steven',
+    middleName: 'J.',
+    city: 'Berkeley',
+    region: 'CA',
+    country: 'US',
+  });
+  const katz = party('inventor', 'Bruce D. Katz', {
+    lastName: 'Katz',
+    firstName: 'Bruce',
+    middleName: 'D.',
+    city: 'Moraga',
+    region: 'CA',
+    country: 'US',
+  });
+  const stored = async () =>
+    (
+      await db.query<{ role: string; seq: number; name: string; city: string | null }>(
+        `SELECT role, seq, name, city FROM application_parties WHERE application_number = $1 ORDER BY role, seq`,
+        [number],
+      )
+    ).rows.map(({ role, seq, name, city }) => `${role}#${seq} ${name} (${city})`);
+
+  it('stores every applicant and inventor of a full record, seq counting within each role', async () => {
+    const summary = await load([fullRecord(number, {}, { parties: [applicant, visco, katz] })], 'PTFWPRD', '2026-11-22');
+    expect(summary).toMatchObject({ inserted: 1, rejected: 0 });
+    expect(await stored()).toEqual([
+      'applicant#0 PolyPlus Battery Company (Berkeley)',
+      'inventor#0 Steven J. Visco (Berkeley)',
+      'inventor#1 Bruce D. Katz (Moraga)',
+    ]);
+    const row = await db.query(`SELECT * FROM application_parties WHERE application_number = $1 AND role = 'inventor' AND seq = 1`, [
+      number,
+    ]);
+    expect(row.rows).toEqual([
+      {
+        application_number: number,
+        role: 'inventor',
+        seq: 1,
+        name: 'Bruce D. Katz',
+        last_name: 'Katz',
+        first_name: 'Bruce',
+        middle_name: 'D.',
+        city: 'Moraga',
+        region: 'CA',
+        country: 'US',
+      },
+    ]);
+  });
+
+  it('replaces the whole list when it changes, and a reload of the same file changes nothing', async () => {
+    const moved = fullRecord(number, {}, { parties: [applicant, { ...katz, city: 'Lafayette' }] });
+    expect(await load([moved], 'PTFWPRD', '2026-11-23')).toMatchObject({ updated: 1 });
+    expect(await stored()).toEqual(['applicant#0 PolyPlus Battery Company (Berkeley)', 'inventor#0 Bruce D. Katz (Lafayette)']);
+
+    const before = await snapshot(db);
+    expect(await load([moved], 'PTFWPRD', '2026-11-23')).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it('keeps them when a partial record arrives, and clears them when a full record has none', async () => {
+    const partial: FileWrapperRecord = {
+      ...fullRecord(number),
+      metadata: null,
+      transactions: [tx('2026-11-20', 'CTNF', 'Non-Final Rejection')],
+      parents: null,
+      children: null,
+      parties: null,
+      ptaDays: null,
+      lastIngestionAt: null,
+    };
+    expect(await load([partial], 'PTFWPRD', '2026-11-24')).toMatchObject({ updated: 1 });
+    expect(await stored()).toEqual(['applicant#0 PolyPlus Battery Company (Berkeley)', 'inventor#0 Bruce D. Katz (Lafayette)']);
+    const before = await snapshot(db);
+    expect(await load([partial], 'PTFWPRD', '2026-11-24')).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(await snapshot(db)).toEqual(before);
+
+    expect(await load([fullRecord(number, {}, { parties: [] })], 'PTFWPRD', '2026-11-25')).toMatchObject({ updated: 1 });
+    expect(await stored()).toEqual([]);
   });
 });
 

@@ -48,6 +48,7 @@ it('a partial record (transactions only) leaves them too', async () => {
     transactions: [tx('2024-08-12', 'MCTFR', 'Mail Final Rejection'), tx('2024-05-10', 'MCTNF', 'Mail Non-Final Rejection')],
     parents: null,
     children: null,
+    parties: null,
     ptaDays: null,
     ptaParts: null,
     lastIngestionAt: null,

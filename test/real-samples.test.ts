@@ -104,6 +104,19 @@ describe.skipIf(!present)('real ODP file wrapper samples through HTTP', () => {
     });
   });
 
+  it('keeps the applicant and the inventors of 17248024 after its sub-endpoint answers', async () => {
+    const parties = await ctx.db.query(
+      `SELECT role, seq, name, city, region, country FROM application_parties WHERE application_number = '17248024' ORDER BY role, seq`,
+    );
+    expect(parties.rows.map((p) => Object.values(p).join('|'))).toEqual([
+      'applicant|0|PolyPlus Battery Company|Berkeley|CA|US',
+      'inventor|0|Steven J. Visco|Berkeley|CA|US',
+      'inventor|1|Bruce D. Katz|Moraga|CA|US',
+      'inventor|2|Yevgeniy S. Nimon|Danville|CA|US',
+      'inventor|3|Lutgard C. De Jonghe|Lafayette|CA|US',
+    ]);
+  });
+
   it('serves its transactions newest first, the same whether loaded whole or from /transactions', async () => {
     const body = await get('/v1/applications/17248024/transactions?limit=1000');
     expect(body.transactions).toHaveLength(61);

@@ -9,6 +9,20 @@ CREATE TABLE public.api_keys (
     revoked_at timestamp with time zone
 );
 
+CREATE TABLE public.application_parties (
+    application_number text NOT NULL,
+    role text NOT NULL,
+    seq integer NOT NULL,
+    name text NOT NULL,
+    last_name text,
+    first_name text,
+    middle_name text,
+    city text,
+    region text,
+    country text,
+    CONSTRAINT application_parties_role_check CHECK ((role = ANY (ARRAY['applicant'::text, 'inventor'::text])))
+);
+
 CREATE TABLE public.applications (
     application_number text NOT NULL,
     filing_date date,
@@ -348,6 +362,9 @@ ALTER TABLE ONLY public.api_keys
 
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_pkey PRIMARY KEY (key_id);
+
+ALTER TABLE ONLY public.application_parties
+    ADD CONSTRAINT application_parties_pkey PRIMARY KEY (application_number, role, seq);
 
 ALTER TABLE ONLY public.applications
     ADD CONSTRAINT applications_pkey PRIMARY KEY (application_number);

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/database.js';
-import type { FileWrapperRecord, ParsedItem, Transaction } from '../../src/ingest/file-wrapper/record.js';
+import type { ApplicationParty, FileWrapperRecord, ParsedItem, Transaction } from '../../src/ingest/file-wrapper/record.js';
 
 /** A full record with realistic defaults; tests override what they assert on. */
 export function fullRecord(
@@ -34,11 +34,31 @@ export function fullRecord(
     transactions: [],
     parents: [],
     children: [],
+    parties: [
+      party('applicant', 'Acme Widgets, Inc.', { city: 'Wilmington', region: 'DE', country: 'US' }),
+      party('inventor', 'Jane Q. Doe', {
+        firstName: 'Jane',
+        middleName: 'Q.',
+        lastName: 'Doe',
+        city: 'Newark',
+        region: 'DE',
+        country: 'US',
+      }),
+    ],
     ptaDays: null,
     ptaParts: null,
     lastIngestionAt: '2026-11-19T08:00:00',
     ...rest,
   };
+}
+
+/** A party with every part not given null. */
+export function party(
+  role: ApplicationParty['role'],
+  name: string,
+  parts: Partial<Omit<ApplicationParty, 'role' | 'name'>> = {},
+): ApplicationParty {
+  return { role, name, lastName: null, firstName: null, middleName: null, city: null, region: null, country: null, ...parts };
 }
 
 export const tx = (date: string, code: string, description: string): Transaction => ({ date, code, description });
@@ -171,6 +191,7 @@ export async function snapshot(db: Database): Promise<unknown> {
   const apps = await db.query(`SELECT * FROM applications ORDER BY application_number`);
   const transactions = await db.query(`SELECT * FROM transactions ORDER BY application_number, seq`);
   const continuity = await db.query(`SELECT * FROM continuity ORDER BY application_number, direction, seq`);
+  const parties = await db.query(`SELECT * FROM application_parties ORDER BY application_number, role, seq`);
   const events = await db.query(
     `SELECT event_id, event_type, occurred_on, application_number, patent_number, detail FROM events ORDER BY event_id`,
   );
@@ -178,6 +199,7 @@ export async function snapshot(db: Database): Promise<unknown> {
     applications: apps.rows.map(({ first_seen_at: _f, updated_at: _u, ...row }) => row),
     transactions: transactions.rows,
     continuity: continuity.rows,
+    parties: parties.rows,
     events: events.rows,
   };
 }

@@ -30,6 +30,7 @@ const record = (overrides: Partial<FileWrapperRecord> = {}): FileWrapperRecord =
   transactions: [],
   parents: [],
   children: [],
+  parties: [],
   ptaDays: null,
   ptaParts: null,
   lastIngestionAt: null,

@@ -120,6 +120,18 @@ export const CONTINUITY_COLUMNS = [
   'status_description',
   'patent_number',
 ] as const;
+export const PARTY_COLUMNS = [
+  'application_number',
+  'role',
+  'seq',
+  'name',
+  'last_name',
+  'first_name',
+  'middle_name',
+  'city',
+  'region',
+  'country',
+] as const;
 
 /**
  * The application's whole list is replaced: the office sends it whole. Rows go in by COPY;
@@ -142,4 +154,10 @@ export async function replaceContinuity(
     [scope.numbers, scope.directions],
   );
   await db.copyFrom('continuity', CONTINUITY_COLUMNS, rows);
+}
+
+/** Applicants and inventors are replaced whole, like transactions: `stored` as there. */
+export async function replaceParties(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
+  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM application_parties WHERE application_number = ANY($1::text[])`, [stored]);
+  await db.copyFrom('application_parties', PARTY_COLUMNS, rows);
 }

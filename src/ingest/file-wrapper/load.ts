@@ -51,13 +51,14 @@ function carriesStoredParts(record: FileWrapperRecord): boolean {
     record.transactions !== null ||
     record.parents !== null ||
     record.children !== null ||
+    record.parties !== null ||
     record.ptaDays !== null
   );
 }
 
 /**
  * The file wrapper's columns and tables: applications (except the counts other products own:
- * assignment_count, ptab_proceeding_count), transactions and continuity.
+ * assignment_count, ptab_proceeding_count), transactions, continuity and application_parties.
  */
 export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, Plan> = {
   unit: 'applications',
@@ -113,6 +114,14 @@ export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, P
       tx,
       withTransactions.filter((w) => !w.isNew).map((w) => w.record.applicationNumber),
       withTransactions.flatMap((w) => w.transactions),
+    );
+
+    // A partial record (parties null) leaves the stored parties alone.
+    const withParties = work.filter((w) => w.record.parties !== null);
+    await sql.replaceParties(
+      tx,
+      withParties.filter((w) => !w.isNew).map((w) => w.record.applicationNumber),
+      withParties.flatMap((w) => w.parties),
     );
 
     // Only applications already stored can have links to remove.

@@ -150,6 +150,7 @@ describe('mapFileWrapperRecord: partial records (API sub-endpoints)', () => {
       transactions: null,
       parents: null,
       children: null,
+      parties: null,
       ptaDays: null,
       ptaParts: null,
       lastIngestionAt: null,

@@ -17,15 +17,11 @@ import { parseAnyApplicationNumber, parsePatentNumber, parsePublicationNumber } 
 import { cpcSymbol } from '../../domain/cpc.js';
 import { show } from '../show.js';
 import { entityStatus, flag, integer, isAbsent, isObject, odpDate, text, type JsonObject } from './fields.js';
-import type { ApplicationMetadata, ContinuityLink, FileWrapperRecord, Transaction } from './record.js';
+import { mapParties } from './map-parties.js';
+import type { ApplicationMetadata, ContinuityLink, FileWrapperRecord, MapIssue, Transaction } from './record.js';
 import type { PtaRecord } from '../../domain/patent-term.js';
 
-/** A part of a record that could not be read; the record itself is kept. */
-export interface MapIssue {
-  reason: string;
-  /** The offending value (a bag entry, or the field's value). */
-  value: unknown;
-}
+export type { MapIssue };
 
 export type MapResult = { ok: true; record: FileWrapperRecord; issues: MapIssue[] } | { ok: false; reason: string };
 
@@ -74,6 +70,7 @@ export function mapFileWrapperRecord(raw: unknown): MapResult {
     transactions: events === null ? null : mapTransactions(events, issues),
     parents: parents === null ? null : mapLinks(parents, 'parent', issues),
     children: children === null ? null : mapLinks(children, 'child', issues),
+    parties: meta === null ? null : mapParties(meta, issues),
     ptaDays: pta === null ? null : integer(pta.adjustmentTotalQuantity),
     ptaParts: pta === null ? null : ptaParts(pta),
     lastIngestionAt: text(raw.lastIngestionDateTime),

@@ -21,6 +21,8 @@ export interface FileWrapperRecord {
   parents: ContinuityLink[] | null;
   /** Every child link (grandchildren too: see `parentNumber`). */
   children: ContinuityLink[] | null;
+  /** Every applicant, then every inventor, in the bags' order (null when the record carried no metadata). */
+  parties: ApplicationParty[] | null;
   /** Patent term adjustment in days (`adjustmentTotalQuantity`), null when absent. */
   ptaDays: number | null;
   /** The adjustment's parts as the office gives them (the term calculation checks the total against them). */
@@ -83,6 +85,32 @@ export interface ContinuityLink {
   statusCode: number | null;
   statusDescription: string | null;
   patentNumber: string | null;
+}
+
+/**
+ * One entry of `applicantBag` or `inventorBag`, the input of entity resolution (issue 10:
+ * inventors are told apart by name and place). Every value trimmed; null when absent.
+ */
+export interface ApplicationParty {
+  role: 'applicant' | 'inventor';
+  /** As printed: `applicantNameText` / `inventorNameText`, else "First Middle Last". */
+  name: string;
+  lastName: string | null;
+  firstName: string | null;
+  middleName: string | null;
+  /** Of the residence address when there is one, else of the first address (one address, never mixed). */
+  city: string | null;
+  /** State or province code (`CA`), else its name. */
+  region: string | null;
+  /** Two-letter code (`US`) when given, else the country name. */
+  country: string | null;
+}
+
+/** A part of a record that could not be read; the record itself is kept. */
+export interface MapIssue {
+  reason: string;
+  /** The offending value (a bag entry, or the field's value). */
+  value: unknown;
 }
 
 export type { RecordPosition } from '../odp-json/read.js';

@@ -21,10 +21,11 @@ export interface PreparedRecord {
   hash: string;
   transactions: CopyValue[][];
   links: CopyValue[][];
+  parties: CopyValue[][];
 }
 
 export function prepareRecord(record: FileWrapperRecord, hash: string): PreparedRecord {
-  return { record, hash, transactions: transactionRows(record), links: continuityRows(record) };
+  return { record, hash, transactions: transactionRows(record), links: continuityRows(record), parties: partyRows(record) };
 }
 
 const EVENT_TYPE_AT = TRANSACTION_COLUMNS.indexOf('event_type');
@@ -110,4 +111,21 @@ export function continuityRows(record: FileWrapperRecord): CopyValue[][] {
       link.patentNumber,
     ];
   return [...(record.parents ?? []).map(row('parent')), ...(record.children ?? []).map(row('child'))];
+}
+
+/** Party rows in `PARTY_COLUMNS` order; `seq` counts within each role, in the bag's order. */
+export function partyRows(record: FileWrapperRecord): CopyValue[][] {
+  const next = { applicant: 0, inventor: 0 };
+  return (record.parties ?? []).map((party) => [
+    record.applicationNumber,
+    party.role,
+    next[party.role]++,
+    party.name,
+    party.lastName,
+    party.firstName,
+    party.middleName,
+    party.city,
+    party.region,
+    party.country,
+  ]);
 }
