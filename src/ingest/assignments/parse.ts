@@ -10,7 +10,8 @@
  *   an unreadable value, too large, cut short by the end of the file, an end tag without its
  *   start) and for a header that is not a patent assignment header; the next record is read.
  *
- * Memory holds one record's text and tree at a time (xml/records.ts cuts them out of the stream).
+ * Memory holds one record's text and the values read from it at a time (xml/records.ts cuts the
+ * records out of the stream; pick.ts reads only what map-record.ts asks for).
  * Each record is parsed on its own, without the DTD: the DTD declares no entities, so nothing it
  * could expand is lost; `&amp;` and numeric references are XML's own. Positions: `member` is the
  * zip member (null for a plain file), `index` the record's 0-based index in it; a header problem
@@ -23,9 +24,9 @@ import { xmlDate } from '../full-text/dates.js';
 import type { ItemPosition } from '../loader.js';
 import { show } from '../show.js';
 import { type CutOptions, type CutPiece, cutElements } from '../xml/records.js';
-import { readXmlTree } from '../xml/tree.js';
 import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
-import { type AssignmentMapResult, mapAssignment } from './map-record.js';
+import { ASSIGNMENT_FIELDS, type AssignmentMapResult, mapAssignment } from './map-record.js';
+import { pickXml } from './pick.js';
 import type { AssignmentItem } from './record.js';
 
 const RECORD = 'patent-assignment';
@@ -81,8 +82,12 @@ export async function* parseAssignmentStream(
   }
 }
 
+function isRecord(name: string): boolean {
+  return name === RECORD;
+}
+
 function readRecord(text: string, position: ItemPosition): AssignmentItem {
-  const outcome = readXmlTree(text, { acceptRoot: (name) => name === RECORD });
+  const outcome = pickXml(text, isRecord, ASSIGNMENT_FIELDS);
   if (outcome.kind !== 'read') {
     const why = outcome.kind === 'error' ? outcome.message : `root ${outcome.root}`;
     return reject(`XML not well-formed: ${JSON.stringify(why)}`, position, text);
@@ -90,7 +95,7 @@ function readRecord(text: string, position: ItemPosition): AssignmentItem {
   let result: AssignmentMapResult;
   try {
     // A mapper bug on one odd record must not end the file: it is that record's reject.
-    result = mapAssignment(outcome.tree);
+    result = mapAssignment(outcome.picked);
   } catch (err) {
     result = { ok: false, reason: `record could not be mapped: ${JSON.stringify(message(err))}` };
   }

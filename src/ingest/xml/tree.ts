@@ -53,11 +53,48 @@ export function isElement(node: XmlNode): node is XmlElement {
   return typeof node !== 'string';
 }
 
+/**
+ * Builds an element tree from start tags, end tags and text, by the whitespace rule above. Shared
+ * by `readXmlTree` and readers that build only the few elements they keep (assignments/pick.ts), so
+ * that both read text the same way.
+ */
+export class TreeBuilder {
+  private readonly stack: XmlElement[] = [];
+  private top: XmlElement | null = null;
+  /** The outermost element, from its start tag on; a start tag after it closed begins a new one. */
+  root: XmlElement | null = null;
+
+  open(name: string, attributes: Record<string, string>): void {
+    const element: XmlElement = { name, attributes, children: [] };
+    if (this.top === null) this.root = element;
+    else this.top.children.push(element);
+    this.stack.push(element);
+    this.top = element;
+  }
+
+  close(): void {
+    const stack = this.stack;
+    stack.pop();
+    // Not `stack[length - 1] ?? null`: reading index -1 is a slow property lookup in V8.
+    this.top = stack.length > 0 ? stack[stack.length - 1]! : null;
+  }
+
+  text(t: string): void {
+    const top = this.top;
+    if (top === null) return;
+    if (!WHITESPACE_ONLY.test(t)) {
+      top.children.push(t);
+      return;
+    }
+    const previous = top.children[top.children.length - 1];
+    if (previous === undefined) return;
+    if (typeof previous === 'string' || INLINE_ELEMENTS.has(previous.name)) top.children.push(' ');
+  }
+}
+
 export function readXmlTree(text: string, options: TreeOptions): TreeOutcome {
   const skip = options.skip ?? new Set<string>();
-  const stack: XmlElement[] = [];
-  let top: XmlElement | null = null;
-  let tree: XmlElement | null = null;
+  const builder = new TreeBuilder();
   // Depth inside a skipped element (0: not skipping).
   let skipping = 0;
 
@@ -68,11 +105,7 @@ export function readXmlTree(text: string, options: TreeOptions): TreeOutcome {
         skipping++;
         return;
       }
-      const element: XmlElement = { name: tag.name, attributes: tag.attributes, children: [] };
-      if (top === null) tree = element;
-      else top.children.push(element);
-      stack.push(element);
-      top = element;
+      builder.open(tag.name, tag.attributes);
     },
     close(_name, control) {
       if (skipping > 0) {
@@ -80,22 +113,14 @@ export function readXmlTree(text: string, options: TreeOptions): TreeOutcome {
         if (skipping === 0) control.textOn();
         return;
       }
-      stack.pop();
-      top = stack[stack.length - 1] ?? null;
+      builder.close();
     },
     text(t) {
-      if (skipping > 0 || top === null) return;
-      if (!WHITESPACE_ONLY.test(t)) {
-        top.children.push(t);
-        return;
-      }
-      const previous = top.children[top.children.length - 1];
-      if (previous === undefined) return;
-      if (typeof previous === 'string' || INLINE_ELEMENTS.has(previous.name)) top.children.push(' ');
+      if (skipping === 0) builder.text(t);
     },
     ignoresUndefinedEntities: () => skipping > 0,
   });
   if (outcome.kind !== 'read') return outcome;
-  if (tree === null) return { kind: 'error', message: 'no root element', offset: 0 };
-  return { kind: 'read', root: outcome.root, tree };
+  if (builder.root === null) return { kind: 'error', message: 'no root element', offset: 0 };
+  return { kind: 'read', root: outcome.root, tree: builder.root };
 }
