@@ -47,32 +47,35 @@ export interface CoveredNumbers {
   known: boolean;
 }
 
-export async function resolveApplication(db: Queryable, applicationNumber: string): Promise<CoveredNumbers> {
-  const { rows } = await db.query<{ patent_number: string | null; held: boolean; recorded: boolean }>(
-    /* SQL */ `SELECT COALESCE((SELECT patent_number FROM applications WHERE application_number = $1),
-                              (SELECT patent_number FROM assignment_properties
-                               WHERE application_number = $1 AND patent_number IS NOT NULL LIMIT 1)) AS patent_number,
-                      EXISTS (SELECT 1 FROM applications WHERE application_number = $1) AS held,
-                      EXISTS (SELECT 1 FROM assignment_properties WHERE application_number = $1) AS recorded`,
-    [applicationNumber],
+/**
+ * The application and patent a number stands for (give one of them): the file wrapper's pairing
+ * (the latest grant when two claim a patent), else a recordation's that names both.
+ */
+export async function resolveNumbers(
+  db: Queryable,
+  given: { applicationNumber: string | null; patentNumber: string | null },
+): Promise<CoveredNumbers> {
+  const { rows } = await db.query<{ application_number: string | null; patent_number: string | null; known: boolean }>(
+    /* SQL */ `WITH held AS (
+                 SELECT application_number, patent_number FROM applications
+                 WHERE application_number = $1 OR patent_number = $2
+                 ORDER BY grant_date DESC NULLS LAST, application_number DESC LIMIT 1),
+               recorded AS (
+                 SELECT application_number, patent_number FROM assignment_properties
+                 WHERE application_number = $1 OR patent_number = $2
+                 ORDER BY (application_number IS NOT NULL AND patent_number IS NOT NULL) DESC LIMIT 1)
+               SELECT COALESCE($1, (SELECT application_number FROM held), (SELECT application_number FROM recorded)) AS application_number,
+                      COALESCE($2, (SELECT patent_number FROM held), (SELECT patent_number FROM recorded)) AS patent_number,
+                      EXISTS (SELECT 1 FROM held) OR EXISTS (SELECT 1 FROM recorded) AS known`,
+    [given.applicationNumber, given.patentNumber],
   );
-  const row = rows[0]!;
-  return { application_number: applicationNumber, patent_number: row.patent_number, known: row.held || row.recorded };
+  return rows[0]!;
 }
 
-export async function resolvePatent(db: Queryable, patentNumber: string): Promise<CoveredNumbers> {
-  const { rows } = await db.query<{ application_number: string | null; held: boolean; recorded: boolean }>(
-    /* SQL */ `SELECT COALESCE((SELECT application_number FROM applications WHERE patent_number = $1
-                               ORDER BY grant_date DESC NULLS LAST, application_number DESC LIMIT 1),
-                              (SELECT application_number FROM assignment_properties
-                               WHERE patent_number = $1 AND application_number IS NOT NULL LIMIT 1)) AS application_number,
-                      EXISTS (SELECT 1 FROM applications WHERE patent_number = $1) AS held,
-                      EXISTS (SELECT 1 FROM assignment_properties WHERE patent_number = $1) AS recorded`,
-    [patentNumber],
-  );
-  const row = rows[0]!;
-  return { application_number: row.application_number, patent_number: patentNumber, known: row.held || row.recorded };
-}
+/** The recordations naming the application ($1) or its patent ($2). */
+const COVERING = /* SQL */ `covering AS (
+  SELECT reel_frame FROM assignment_properties WHERE application_number = $1
+  UNION SELECT reel_frame FROM assignment_properties WHERE patent_number = $2)`;
 
 /** The recordations covering the application or its patent, newest recorded first, after the keyset. */
 export async function findCoveringPage(
@@ -80,9 +83,7 @@ export async function findCoveringPage(
   input: { numbers: CoveredNumbers; after: { date: string; reelFrame: string } | null; limit: number },
 ): Promise<AssignmentRow[]> {
   const { rows } = await db.query<AssignmentRow>(
-    /* SQL */ `WITH covering AS (
-                 SELECT reel_frame FROM assignment_properties WHERE application_number = $1
-                 UNION SELECT reel_frame FROM assignment_properties WHERE patent_number = $2)
+    /* SQL */ `WITH ${COVERING}
                SELECT ${ASSIGNMENT_COLUMNS}
                FROM assignments a JOIN covering USING (reel_frame)
                WHERE $3::date IS NULL OR (a.recorded_date, a.reel_frame) < ($3::date, $4::text)
@@ -105,9 +106,7 @@ export interface ChainRow {
 
 export async function findOwnershipChain(db: Queryable, numbers: CoveredNumbers): Promise<ChainRow[]> {
   const { rows } = await db.query<ChainRow>(
-    /* SQL */ `WITH covering AS (
-                 SELECT reel_frame FROM assignment_properties WHERE application_number = $1
-                 UNION SELECT reel_frame FROM assignment_properties WHERE patent_number = $2)
+    /* SQL */ `WITH ${COVERING}
                SELECT a.reel_frame, a.recorded_date, a.conveyance_type, a.conveyance_text,
                  (SELECT max(p.execution_date) FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor') AS executed_date,
                  ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor' ORDER BY p.seq) AS assignors,

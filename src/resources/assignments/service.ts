@@ -60,14 +60,14 @@ export class AssignmentService {
   /** Recordations covering an application and the patent granted on it, with its current owner. */
   async ofApplication(input: { applicationNumber: string; limit: number; cursor?: string }) {
     const applicationNumber = requireApplicationNumber(input.applicationNumber);
-    const numbers = await sql.resolveApplication(this.db, applicationNumber);
+    const numbers = await sql.resolveNumbers(this.db, { applicationNumber, patentNumber: null });
     if (!numbers.known) throw notFound(`No application ${applicationNumber} is on file, and no recordation names it.`);
     return this.covering(numbers, input);
   }
 
   async ofPatent(input: { patentNumber: string; limit: number; cursor?: string }) {
     const patentNumber = requirePatentNumber(input.patentNumber);
-    const numbers = await sql.resolvePatent(this.db, patentNumber);
+    const numbers = await sql.resolveNumbers(this.db, { applicationNumber: null, patentNumber });
     if (!numbers.known) throw notFound(`No patent ${patentNumber} is on file, and no recordation names it.`);
     return this.covering(numbers, input);
   }
