@@ -10,17 +10,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
-import { buildServices } from '../src/services.js';
 import { ingestFile, productOfCode } from '../src/ingest/registry.js';
 import { writeFullTextFiles } from '../src/synth/full-text.js';
-import * as accounts from '../src/resources/accounts/accounts.sql.js';
-import { signup } from '../src/resources/accounts/service.js';
 import type { Database } from '../src/db/database.js';
-import { openPostgres } from '../src/db/postgres-engine.js';
-import { databaseUrlFor } from '../test/helpers/postgres-urls.js';
-import { arg, benchDatabase, fmt, SERVER_URL } from './support.js';
+import { arg, benchDatabase, benchServer, existingDatabase, fmt, percentile } from './support.js';
 
 /**
  * Words a searcher does not type: English stop words (PostgreSQL drops them, so `"plurality of"`
@@ -36,10 +29,6 @@ const content = (word: string) => word.length >= 3 && !STOP_WORDS.has(word);
 
 function pick<T>(list: readonly T[]): T {
   return list[Math.floor(Math.random() * list.length)]!;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function main(): Promise<void> {
@@ -91,16 +80,7 @@ async function main(): Promise<void> {
       },
     };
 
-    const { orgId, key } = await signup(target.db, `search-bench-${Date.now()}@example.com`, 'bench');
-    await accounts.creditOrg(target.db, { orgId, units: 10_000_000, source: 'admin', reference: null });
-    const app = await buildApp(
-      buildServices({
-        config: loadConfig({ DATABASE_URL: target.url, PORT: '18311' }),
-        db: target.db,
-        notifier: { send: async () => undefined },
-      }),
-    );
-    await app.listen({ port: 18311, host: '127.0.0.1' });
+    const server = await benchServer(target.db, target.url, 18311);
     try {
       for (const [kind, build] of Object.entries(make)) {
         const timings: number[] = [];
@@ -109,7 +89,7 @@ async function main(): Promise<void> {
         for (let i = 0; i < queries; i += 1) {
           const query = new URLSearchParams(build());
           const t0 = performance.now();
-          const response = await fetch(`http://127.0.0.1:18311/v1/search?${query}`, { headers: { 'x-api-key': key.api_key } });
+          const response = await fetch(`http://127.0.0.1:18311/v1/search?${query}`, { headers: { 'x-api-key': server.apiKey } });
           const body = (await response.json()) as { total: number };
           timings.push(performance.now() - t0);
           if (response.status !== 200) throw new Error(`search ${query} answered ${response.status}: ${JSON.stringify(body)}`);
@@ -125,19 +105,13 @@ async function main(): Promise<void> {
           for (const q of slowest.slice(0, 5)) console.log(`    ${q.ms.toFixed(0)} ms ${q.query} (total ${q.total})`);
       }
     } finally {
-      await app.close();
+      await server.close();
     }
   } finally {
     if (keep) await target.db.close();
     else await target.drop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function existingDatabase(name: string): { db: Database; url: string; drop(): Promise<void> } {
-  const url = databaseUrlFor(SERVER_URL, name);
-  const db = openPostgres({ connectionString: url });
-  return { db, url, drop: () => db.close() };
 }
 
 async function loadCorpus(db: Database, dir: string, applications: number): Promise<void> {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../src/db/database.js';
+import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
+import { buildApp } from '../src/http/app.js';
+import * as accounts from '../src/resources/accounts/accounts.sql.js';
+import { signup } from '../src/resources/accounts/service.js';
+import { buildServices } from '../src/services.js';
 import { openPostgres } from '../src/db/postgres-engine.js';
 import { databaseUrlFor } from '../test/helpers/postgres-urls.js';
 
@@ -28,6 +33,27 @@ export async function benchDatabase(): Promise<{ db: Database; url: string; drop
       await cleanup.end();
     },
   };
+}
+
+/** An existing database on the server (a `--keep` run's), measured again; `drop()` only closes it. */
+export function existingDatabase(name: string): { db: Database; url: string; drop(): Promise<void> } {
+  const url = databaseUrlFor(SERVER_URL, name);
+  const db = openPostgres({ connectionString: url });
+  return { db, url, drop: () => db.close() };
+}
+
+/** The p-th percentile of ascending timings. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The service on a real port over the database, with a key of a well-funded org: what the HTTP benchmarks call. */
+export async function benchServer(db: Database, url: string, port: number): Promise<{ apiKey: string; close(): Promise<void> }> {
+  const { orgId, key } = await signup(db, `bench-${Date.now()}@example.com`, 'bench');
+  await accounts.creditOrg(db, { orgId, units: 10_000_000, source: 'admin', reference: null });
+  const app = await buildApp(buildServices({ config: loadConfig({ DATABASE_URL: url, PORT: String(port) }), db, notifier: { send: async () => undefined } }));
+  await app.listen({ port, host: '127.0.0.1' });
+  return { apiKey: key.api_key, close: () => app.close() };
 }
 
 export function arg(name: string, fallback: number): number {

@@ -87,6 +87,14 @@ const COMMANDS: Record<string, Command> = {
       await withDatabase({}, async (db) => void (await runIngest(db, args)));
     },
   },
+  entities: {
+    summary: 'entity resolution: entities resolve | entities rebuild',
+    usage: async () => (await import('./commands/entities.js')).USAGE,
+    run: async (args) => {
+      const { runEntities } = await import('./commands/entities.js');
+      await withDatabase({}, async (db) => void (await runEntities(db, args)));
+    },
+  },
   synth: {
     summary: 'write a synthetic corpus in the real bulk formats',
     usage: async () => (await import('./commands/synth.js')).USAGE,

@@ -8,6 +8,7 @@ import { ClaimsService } from './resources/claims/service.js';
 import { CoverageService } from './resources/coverage/service.js';
 import { MaintenanceService } from './resources/maintenance/service.js';
 import { AssignmentService } from './resources/assignments/service.js';
+import { EntityService } from './resources/entities/service.js';
 import { ProvenanceService } from './resources/provenance/service.js';
 import { SearchService } from './resources/search/service.js';
 
@@ -30,6 +31,7 @@ export interface Services {
   search: SearchService;
   maintenance: MaintenanceService;
   assignments: AssignmentService;
+  entities: EntityService;
 }
 
 /** The composition root. */
@@ -37,6 +39,8 @@ export function buildServices(context: AppContext): Services {
   const { db, config } = context;
   const provenance = new ProvenanceService(db);
   const coverage = new CoverageService(db, provenance);
+  const maintenance = new MaintenanceService(db, provenance);
+  const entities = new EntityService(db, provenance, maintenance);
   return {
     context,
     charging: new ChargingService(db),
@@ -47,8 +51,9 @@ export function buildServices(context: AppContext): Services {
     transactions: new TransactionService(db, provenance),
     claims: new ClaimsService(db, provenance, coverage),
     citations: new CitationService(db, provenance, coverage),
-    search: new SearchService(db, provenance, config.searchTimeoutMs),
-    maintenance: new MaintenanceService(db, provenance),
-    assignments: new AssignmentService(db, provenance),
+    search: new SearchService(db, provenance, entities, config.searchTimeoutMs),
+    maintenance,
+    assignments: new AssignmentService(db, provenance, entities),
+    entities,
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { writeAssignmentFiles } from '../src/synth/assignments.js';
@@ -14,6 +15,7 @@ import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 const JULY = join(SAMPLES_DIR, 'assignment-xml', 'ad20150727.excerpt.xml');
 const NEW_YEAR = join(SAMPLES_DIR, 'assignment-xml', 'ad20160101.excerpt.xml');
 const assignments = productNamed('assignments')!;
+const ENTITY_ID = expect.stringMatching(/^ent_[a-z0-9]{16}$/);
 
 let ctx: TestContext;
 let key: string;
@@ -50,6 +52,8 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
       inserted: 18,
       events: 1,
     });
+    // What the worker does after every ingest: the assignees' names become entities.
+    expect(await resolveEntities(ctx.db)).toMatchObject({ recordations: 36 });
   });
 
   it('serves a recordation with its parties, addresses and properties (DESIGN.md D5)', async () => {
@@ -71,7 +75,7 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
         assignees: [
           {
             name: 'SOUNDBITE COMMUNICATIONS, INC.',
-            entity_id: null,
+            entity_id: ENTITY_ID,
             address: { lines: ['2 BURLINGTON WOODS DRIVE'], city: 'BURLINGTON', state: 'MASSACHUSETTS', postcode: '01803', country: null },
           },
         ],
@@ -89,6 +93,7 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
     ]);
     expect(body.current_owner).toEqual({
       names: ['SOUNDBITE COMMUNICATIONS, INC.'],
+      entity_ids: [ENTITY_ID],
       reel_frame: '037388/0092',
       recorded_date: '2015-12-30',
       conveyance_type: 'assignment',
@@ -118,6 +123,7 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
     const merged = (await get('/v1/patents/7504930/assignments')).body;
     expect(merged.current_owner).toEqual({
       names: ['NYTELL SOFTWARE LLC'],
+      entity_ids: [ENTITY_ID],
       reel_frame: '037392/0307',
       recorded_date: '2015-12-31',
       conveyance_type: 'merger',

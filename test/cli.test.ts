@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE as ADMIN_USAGE } from '../src/commands/admin.js';
 import { USAGE as DEMO_USAGE } from '../src/commands/demo.js';
+import { USAGE as ENTITIES_USAGE } from '../src/commands/entities.js';
 import { ingestUsage, USAGE as INGEST_USAGE } from '../src/commands/ingest.js';
 import { USAGE as MIGRATE_USAGE } from '../src/commands/migrate.js';
 import { USAGE as SERVE_USAGE } from '../src/commands/serve.js';
@@ -38,6 +39,7 @@ describe('--help', () => {
     [['worker', '--help'], WORKER_USAGE],
     [['synth', '--out', 'OUT', '--applications', '5', '--help'], SYNTH_USAGE],
     [['admin', '--help'], ADMIN_USAGE],
+    [['entities', '--help'], ENTITIES_USAGE],
     [['admin', 'credit', '--email', 'ops@example.com', '--units', '5', '--help'], ADMIN_USAGE],
     [['help', 'migrate'], MIGRATE_USAGE],
   ])('patent-status %j prints the usage and exits 0, creating nothing', async (args, usage) => {
@@ -56,7 +58,7 @@ describe('--help', () => {
     expect(help.code).toBe(0);
     expect(help.stderr).toBe('');
     const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((match) => match[1]);
-    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'synth', 'admin']);
+    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'entities', 'synth', 'admin']);
     expect(help.stdout).toContain('LOG_LEVEL');
     expect(await runCli(['--version'], {})).toEqual({ code: 0, stdout: `patent-status ${VERSION}\n`, stderr: '' });
     expect(VERSION).toBe('0.1.0');

@@ -127,6 +127,9 @@ describe('patent-status demo, as a new user starts it', () => {
       `GET /v1/patents/${n.lapsedPatent}/maintenance`,
       `GET /v1/patents/${n.ownedPatent}/assignments`,
       'GET /v1/assignments?assignee=bluepeak+networks&limit=5',
+      `GET /v1/entities/search?q=${n.entityQuery}&limit=5`,
+      `GET /v1/entities/${n.entity}/applications?limit=5`,
+      `GET /v1/entities/${n.entity}/patents?limit=5`,
     ]);
     const [
       signup,
@@ -144,6 +147,9 @@ describe('patent-status demo, as a new user starts it', () => {
       fees,
       owned,
       bought,
+      found,
+      portfolio,
+      patents,
     ] = Object.values(outcomes);
     expect(signup).toMatchObject({ status: 201, body: { api_key: expect.stringMatching(/^pss_/) } });
     expect(me).toMatchObject({ status: 200, body: { balance_units: expect.any(Number) } });
@@ -182,6 +188,13 @@ describe('patent-status demo, as a new user starts it', () => {
     );
     expect(bought!.status).toBe(200);
     expect((bought!.body.assignments as unknown[]).length).toBeGreaterThan(0);
+    // The buyer as an entity: every spelling of its name is one id, with its portfolio and patents.
+    expect(found!.status).toBe(200);
+    expect((found!.body.results as { entity_id: string }[])[0]).toMatchObject({ entity_id: n.entity, type: 'assignee', match: 'prefix' });
+    expect(portfolio!.status).toBe(200);
+    expect(portfolio!.body.applications as unknown[]).toHaveLength(5);
+    expect(patents!.status).toBe(200);
+    expect((patents!.body.patents as { expiration_estimate: unknown }[])[0]!.expiration_estimate).not.toBeNull();
   });
 
   it('answers every command it printed', async () => {
@@ -200,10 +213,11 @@ describe('patent-status demo, as a new user starts it', () => {
     expect(description).toBe(
       'Look up US patent applications and patents (status by application, patent or publication number, singly or in batches, ' +
         'prosecution history, claims, abstracts and CPC classification, citations in both directions, keyword and classification search, ' +
-        'maintenance fee windows, deadlines and the end of term with its calculation, assignment recordations and the current owner of a patent) ' +
+        'maintenance fee windows, deadlines and the end of term with its calculation, assignment recordations and the current owner of a patent, ' +
+        'companies and inventors by name, their families, applications and patents) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
     );
-    for (const absent of ['PTAB', 'entities', 'nightly']) expect(skill).not.toContain(absent);
+    for (const absent of ['PTAB', 'nightly']) expect(skill).not.toContain(absent);
     const [example] = curlCommands(skill, { KEY: demoKey });
     expect((await fetch(example!.url, { headers: example!.headers })).status).toBe(200);
   });

@@ -155,6 +155,10 @@ describe('GET /openapi.json', () => {
       '/v1/applications/{application_number}/assignments': ['get'],
       '/v1/patents/{patent_number}/assignments': ['get'],
       '/v1/assignments': ['get'],
+      '/v1/entities/search': ['get'],
+      '/v1/entities/{entity_id}': ['get'],
+      '/v1/entities/{entity_id}/applications': ['get'],
+      '/v1/entities/{entity_id}/patents': ['get'],
       '/v1/patents/{patent_number}/citations': ['get'],
       '/v1/search': ['get'],
       '/v1/probe/{application_number}': ['get'],
@@ -223,7 +227,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(22);
+    expect(expected).toHaveLength(26);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

@@ -172,6 +172,8 @@ describe('applicants and inventors (application_parties)', () => {
         city: 'Moraga',
         region: 'CA',
         country: 'US',
+        // Entity resolution fills it after the load.
+        entity_id: null,
       },
     ]);
   });

@@ -50,6 +50,7 @@ describe('migrate() on the migrated template', () => {
       { version: 8, name: '0008-maintenance-fees.sql' },
       { version: 9, name: '0009-assignments.sql' },
       { version: 10, name: '0010-application-parties.sql' },
+      { version: 11, name: '0011-entities.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -12,6 +12,8 @@ import { ingestFile, productNamed, productOfCode } from '../ingest/registry.js';
 import { feeFileDateFor, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
 import { writeFullTextFiles } from '../synth/full-text.js';
 import { writeAssignmentFiles } from '../synth/assignments.js';
+import { resolveEntities } from '../ingest/entities/resolve.js';
+import { formatResolution } from './entities.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
 
@@ -102,6 +104,9 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
     // Oldest first, as the daily files arrive: the history file records no events, the days after it do.
     for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('assignments')!, file))) log(line);
   }
+  // The worker would resolve the new names within a minute; the examples below need them now.
+  const resolution = await resolveEntities(db);
+  if (resolution.families !== null) log(formatResolution(resolution));
 }
 
 /** Whether a table holds any row: the demo data is generated once. */
@@ -125,6 +130,8 @@ interface DemoExamples {
   fees: { live: string | null; lapsed: string | null; design: string | null };
   /** A patent that changed hands after its inventors' assignment, and the name of a company to look up as assignee. */
   ownership: { patent: string | null; assignee: string | null };
+  /** The company with the largest portfolio: a name to search and its entity id. */
+  entity: { name: string; id: string } | null;
 }
 
 /** A granted application whose grant full text is loaded, so every printed command answers. */
@@ -142,6 +149,7 @@ async function demoExamples(db: Database): Promise<DemoExamples | null> {
   const word = /[A-Za-z]{5,}/.exec(row.title ?? '')?.[0]?.toLowerCase() ?? null;
   const fees = await feeExamples(db);
   const ownership = await ownershipExamples(db);
+  const entity = await entityExample(db);
   return {
     applicationNumber: row.application_number,
     patentNumber: row.patent_number,
@@ -149,7 +157,17 @@ async function demoExamples(db: Database): Promise<DemoExamples | null> {
     word,
     fees,
     ownership,
+    entity,
   };
+}
+
+/** The company with the most applications, by the first word of its name. */
+async function entityExample(db: Database): Promise<DemoExamples['entity']> {
+  const { rows } = await db.query<{ entity_id: string; name: string }>(
+    /* SQL */ `SELECT entity_id, name FROM entities WHERE type = 'assignee' ORDER BY applications DESC, entity_id LIMIT 1`,
+  );
+  const row = rows[0];
+  return row ? { id: row.entity_id, name: row.name.split(/[\s,]+/)[0]!.toLowerCase() } : null;
 }
 
 /** The patent whose title passed most often (inventors, then sales and mergers), and the first word of its owner's name. */
@@ -228,6 +246,13 @@ export async function runDemo(config: Config): Promise<void> {
             ...(sample.ownership.assignee
               ? [
                   `  curl -s "${base}/v1/assignments?assignee=${encodeURIComponent(sample.ownership.assignee)}&limit=5" -H "X-API-KEY: ${apiKey}"`,
+                ]
+              : []),
+            ...(sample.entity
+              ? [
+                  `  curl -s "${base}/v1/entities/search?q=${encodeURIComponent(sample.entity.name)}&limit=5" -H "X-API-KEY: ${apiKey}"`,
+                  `  curl -s "${base}/v1/entities/${sample.entity.id}/applications?limit=5" -H "X-API-KEY: ${apiKey}"`,
+                  `  curl -s "${base}/v1/entities/${sample.entity.id}/patents?limit=5" -H "X-API-KEY: ${apiKey}"`,
                 ]
               : []),
             ...(sample.subclass && sample.word

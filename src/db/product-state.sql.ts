@@ -6,6 +6,12 @@ export async function listProductStates(db: Queryable): Promise<ProductState[]> 
   return rows;
 }
 
+/** When entity resolution last changed anything (null before its first run): derived data, versioned like a product. */
+export async function readEntityResolutionTime(db: Queryable): Promise<Date | null> {
+  const { rows } = await db.query<{ resolved_at: Date }>(/* SQL */ `SELECT resolved_at FROM entity_resolution_state`);
+  return rows[0]?.resolved_at ?? null;
+}
+
 /** Called by each ingest when a file finished loading; an older file never moves the date back. */
 export async function upsertProductState(
   db: Queryable,

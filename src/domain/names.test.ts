@@ -13,7 +13,8 @@ describe('normalizeName', () => {
     expect(normalizeName('The Procter & Gamble Company')).toBe('PROCTER AND GAMBLE');
     expect(normalizeName('Société Générale S.A.')).toBe('SOCIETE GENERALE');
     expect(normalizeName('Nytell Software L.L.C.')).toBe(normalizeName('NYTELL SOFTWARE LLC'));
-    expect(normalizeName('BANK OF AMERICA, N.A.')).toBe('BANK OF AMERICA NA');
+    expect(normalizeName('BANK OF AMERICA, N.A.')).toBe('BANK OF AMERICA');
+    expect(normalizeName('SILVER HARBOR BANK, NATIONAL ASSOCIATION')).toBe('SILVER HARBOR BANK');
   });
 
   it('drops stacked corporate forms at the end only', () => {
@@ -21,7 +22,18 @@ describe('normalizeName', () => {
     expect(normalizeName('SONY KABUSHIKI KAISHA')).toBe('SONY');
     expect(normalizeName('KABUSHIKI KAISHA TSUBAME MOTOR')).toBe(normalizeName('Tsubame Motor Corporation'));
     expect(normalizeName('CO-OPERATIVE BANK PLC')).toBe('CO OPERATIVE BANK');
-    expect(normalizeName('Siemens Aktiengesellschaft')).toBe('SIEMENS AKTIENGESELLSCHAFT');
+    expect(normalizeName('Siemens Aktiengesellschaft')).toBe(normalizeName('SIEMENS AG'));
+  });
+
+  it('drops what a party signs as, acronyms in parentheses and a university’s trustees', () => {
+    expect(normalizeName('SILVER HARBOR BANK, N.A., AS ADMINISTRATIVE AGENT')).toBe('SILVER HARBOR BANK');
+    expect(normalizeName('COBALT RIDGE CAPITAL LP, AS COLLATERAL AGENT')).toBe('COBALT RIDGE CAPITAL');
+    expect(normalizeName('NATIONAL SCIENCE FOUNDATION (NSF)')).toBe('NATIONAL SCIENCE FOUNDATION');
+    expect(normalizeName('Trustees of Lakeshore University')).toBe('LAKESHORE UNIVERSITY');
+    expect(normalizeName('THE BOARD OF TRUSTEES OF THE LELAND STANFORD JUNIOR UNIVERSITY')).toBe('LELAND STANFORD JUNIOR UNIVERSITY');
+    expect(normalizeName('THE UNITED STATES OF AMERICA AS REPRESENTED BY THE SECRETARY OF THE NAVY')).toBe(
+      'UNITED STATES OF AMERICA AS REPRESENTED BY THE SECRETARY OF THE NAVY',
+    );
   });
 
   it('keeps a name that is only a form, and a person’s name as written', () => {

@@ -29,6 +29,7 @@ describe('currentOwner', () => {
     ]);
     expect(owner.owner).toEqual({
       names: ['ACME CORPORATION'],
+      entity_ids: [null],
       reel_frame: '030000/0001',
       recorded_date: '2013-01-10',
       conveyance_type: 'assignment',

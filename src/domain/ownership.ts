@@ -16,10 +16,18 @@ export interface Recordation {
   conveyanceText: string;
   assignors: readonly string[];
   assignees: readonly string[];
+  /**
+   * What entity resolution knows of each party, in the same order: its family id, else its entity
+   * id, else null. Two parties with one key are one company however differently printed.
+   */
+  assignorKeys?: readonly (string | null)[];
+  assigneeKeys?: readonly (string | null)[];
+  /** The assignees' entity ids (null where unresolved). */
+  assigneeEntityIds?: readonly (string | null)[];
 }
 
 export interface CurrentOwner {
-  owner: { names: string[]; reel_frame: string; recorded_date: string; conveyance_type: ConveyanceType } | null;
+  owner: { names: string[]; entity_ids: (string | null)[]; reel_frame: string; recorded_date: string; conveyance_type: ConveyanceType } | null;
   /** Why `owner` is null. */
   reason: string | null;
   security_interests: { reel_frame: string; recorded_date: string; secured_parties: string[] }[];
@@ -39,7 +47,8 @@ const effective = (r: Recordation) => r.executedDate ?? r.recordedDate;
 const oldestFirst = (a: Recordation, b: Recordation) =>
   effective(a).localeCompare(effective(b)) || a.recordedDate.localeCompare(b.recordedDate) || a.reelFrame.localeCompare(b.reelFrame);
 
-function overlaps(a: readonly string[], b: readonly string[]): boolean {
+function overlaps(a: readonly string[], b: readonly string[], aKeys?: readonly (string | null)[], bKeys?: readonly (string | null)[]): boolean {
+  if (aKeys && bKeys && aKeys.some((key) => key !== null && bKeys.includes(key))) return true;
   return a.some((x) => b.some((y) => sameParty(x, y)));
 }
 
@@ -51,7 +60,11 @@ export function currentOwner(recordations: readonly Recordation[]): CurrentOwner
     return { owner: null, reason: 'no recordation on file moves ownership (assignment, merger or change of name)', security_interests };
   // The latest transfer must come from a holder after the one before it (the first comes from the inventors).
   const before = chain.at(-2);
-  if (before && !overlaps(before.assignees, latest.assignors) && !overlaps(before.assignors, latest.assignors)) {
+  if (
+    before &&
+    !overlaps(before.assignees, latest.assignors, before.assigneeKeys, latest.assignorKeys) &&
+    !overlaps(before.assignors, latest.assignors, before.assignorKeys, latest.assignorKeys)
+  ) {
     return {
       owner: null,
       reason:
@@ -63,6 +76,7 @@ export function currentOwner(recordations: readonly Recordation[]): CurrentOwner
   return {
     owner: {
       names: [...latest.assignees],
+      entity_ids: latest.assignees.map((_, i) => latest.assigneeEntityIds?.[i] ?? null),
       reel_frame: latest.reelFrame,
       recorded_date: latest.recordedDate,
       conveyance_type: latest.conveyanceType,

@@ -132,3 +132,24 @@ export function statusBucket(category: StatusCategory, facts: BucketFacts): Stat
       return 'other';
   }
 }
+
+/** Statuses that imply an action on the merits (see `BucketFacts.examined`), for records without a counted office action. */
+function statusImpliesExamination(code: number | null): boolean {
+  return code !== null && ((code >= 40 && code <= 61) || (code >= 71 && code <= 100) || (code >= 116 && code <= 144));
+}
+
+/** What a stored application row tells about its status: the category and the portfolio bucket. */
+export function applicationStatus(row: {
+  statusCode: number | null;
+  statusDescription: string | null;
+  patentNumber: string | null;
+  grantDate: string | null;
+  officeActionCount: number;
+}): { category: StatusCategory; bucket: StatusBucket } {
+  const category = statusCategory(row.statusCode, row.statusDescription);
+  const bucket = statusBucket(category, {
+    granted: row.patentNumber !== null || row.grantDate !== null,
+    examined: row.officeActionCount > 0 || statusImpliesExamination(row.statusCode),
+  });
+  return { category, bucket };
+}

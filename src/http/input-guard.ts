@@ -7,7 +7,10 @@ import { AppError, invalidParameter } from '../domain/errors.js';
  *   PostgreSQL text cannot hold a NUL (the query fails, a 500), and a lone surrogate is stored as
  *   U+FFFD, so what is read back is not what was sent;
  * - JSON nested deeper than MAX_JSON_DEPTH: our bodies nest three levels; a 5,000-deep array
- *   overflowed the validator's stack.
+ *   overflowed the validator's stack;
+ * - a numeric query parameter that is not written in digits: Ajv's type coercion turns `Infinity`
+ *   into a number that then passes `integer` and `maximum` (found by the fuzz suite: `limit=Infinity`
+ *   reached the charging SQL as a bigint).
  */
 export const MAX_JSON_DEPTH = 32;
 
@@ -82,6 +85,23 @@ function findBadRequestLine(request: FastifyRequest): AppError | null {
   return null;
 }
 
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The first query parameter the route declares numeric whose text is not a finite decimal number. */
+function findNonDecimalNumber(request: FastifyRequest): AppError | null {
+  const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: unknown }> } | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!schema?.properties || !query) return null;
+  for (const [name, property] of Object.entries(schema.properties)) {
+    if (property.type !== 'integer' && property.type !== 'number') continue;
+    for (const value of ([] as unknown[]).concat(query[name] ?? [])) {
+      if (typeof value === 'string' && !DECIMAL.test(value.trim()))
+        return invalidParameter({ loc: ['query', name], msg: 'Must be a number written in digits', type: 'number_parsing', input: value, ctx: {} });
+    }
+  }
+  return null;
+}
+
 export function registerInputGuard(app: FastifyInstance): void {
   // The default parser (prototype-poisoning checks included) does the parsing, after a depth check.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -111,7 +131,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     else done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    const found = request.body === undefined ? null : findBadString(request.body, ['body']);
+    const found = findNonDecimalNumber(request) ?? (request.body === undefined ? null : findBadString(request.body, ['body']));
     if (found) done(found);
     else done();
   });

@@ -6,6 +6,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { connectedGroups } from '../domain/connected-groups.js';
 import type { Address, EntityKind, EntityRegistry } from './assignment-entities.js';
 import type { Succession } from './assignment-plan.js';
 import { iso } from './random.js';
@@ -84,29 +85,12 @@ export class TruthCollector {
         const home = e.addresses[0]!;
         return { id: companyId(index), kind: e.kind, name: e.variants[0]!, city: home.city, state: home.state, country: home.country };
       });
-    // Union–find over the successions; a family is listed by its oldest member.
-    const parent = new Map<number, number>();
-    const find = (x: number): number => {
-      let root = x;
-      while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
-      parent.set(x, root);
-      return root;
-    };
-    for (const s of successions) {
-      const [a, b] = [find(s.from), find(s.to)];
-      parent.set(a, a);
-      parent.set(b, b);
-      if (a !== b) parent.set(Math.max(a, b), Math.min(a, b));
-    }
-    const families = new Map<number, number[]>();
-    for (const x of [...parent.keys()].sort((a, b) => a - b)) {
-      const root = find(x);
-      families.set(root, [...(families.get(root) ?? []), x]);
-    }
+    // A family is listed by its oldest member.
+    const families = connectedGroups(successions.map((s) => [s.from, s.to] as const));
     return {
       companies,
       names: [...this.names.values()],
-      families: [...families.values()].filter((f) => f.length > 1).map((f) => f.map(companyId)),
+      families: families.filter((f) => f.length > 1).map((f) => f.map(companyId)),
       successions: successions.map((s) => ({
         from: companyId(s.from),
         to: companyId(s.to),

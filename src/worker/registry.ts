@@ -1,6 +1,7 @@
 import type { JobType } from './job-type.js';
 import { detectScheduled, detectScheduledNightly } from './jobs/detect-scheduled-events.js';
 import { pruneIngestRuns, pruneIngestRunsDaily } from './jobs/prune-ingest-runs.js';
+import { resolveEntitiesEveryMinute, resolveEntitiesJob } from './jobs/resolve-entities.js';
 import { rollUpUsage, rollUpUsageHourly } from './jobs/roll-up-usage.js';
 import { sweepLeases, sweepLeasesEvery15s } from './jobs/sweep-leases.js';
 import type { ScheduleEntry } from './schedule.js';
@@ -17,4 +18,5 @@ export const REGISTRY: readonly Registration[] = [
   { job: sweepLeases, schedule: sweepLeasesEvery15s },
   { job: rollUpUsage, schedule: rollUpUsageHourly },
   { job: detectScheduled, schedule: detectScheduledNightly },
+  { job: resolveEntitiesJob, schedule: resolveEntitiesEveryMinute },
 ];

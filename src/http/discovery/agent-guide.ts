@@ -76,6 +76,7 @@ const CAPABILITIES: Record<string, string> = {
   search: 'keyword and classification search',
   maintenance: 'maintenance fee windows, deadlines and the end of term with its calculation',
   ownership: 'assignment recordations and the current owner of a patent',
+  entities: 'companies and inventors by name, their families, applications and patents',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 

@@ -3,6 +3,8 @@
  * corpus (the synthetic generator's default seed, loaded by `patent-status demo`), so every example
  * answers on a fresh demo; test/demo.test.ts runs each one against a running demo.
  */
+import { entityIdOf } from '../../domain/entity-keys.js';
+
 export const DEMO_NUMBERS = {
   /** A granted application whose grant full text is in the demo's loaded weeks. */
   application: '18078082',
@@ -23,6 +25,9 @@ export const DEMO_NUMBERS = {
   ownedPatent: '12048553',
   /** The buyer, as a name prefix (case, punctuation and corporate forms are ignored). */
   assignee: 'bluepeak networks',
+  /** The same company as an entity: every spelling of its name is one id (the hash of its normalised name). */
+  entityQuery: 'bluepeak',
+  entity: entityIdOf('company', 'BLUEPEAK NETWORKS'),
 } as const;
 
 const KEY_HEADER = '-H "X-API-KEY: $KEY"';
@@ -59,5 +64,8 @@ export function dataExamples(baseUrl: string): string[] {
     `curl -s ${baseUrl}/v1/patents/${n.lapsedPatent}/maintenance ${KEY_HEADER}`,
     `curl -s ${baseUrl}/v1/patents/${n.ownedPatent}/assignments ${KEY_HEADER}`,
     `curl -s "${baseUrl}/v1/assignments?assignee=${n.assignee.replace(/ /g, '+')}&limit=5" ${KEY_HEADER}`,
+    `curl -s "${baseUrl}/v1/entities/search?q=${n.entityQuery}&limit=5" ${KEY_HEADER}`,
+    `curl -s "${baseUrl}/v1/entities/${n.entity}/applications?limit=5" ${KEY_HEADER}`,
+    `curl -s "${baseUrl}/v1/entities/${n.entity}/patents?limit=5" ${KEY_HEADER}`,
   ];
 }

@@ -26,6 +26,8 @@ export interface ApplicationRow {
   publication_date: string | null;
   title: string | null;
   applicant_name: string | null;
+  /** The first applicant's entity, once resolution has run. */
+  applicant_entity_id: string | null;
   examiner_name: string | null;
   art_unit: string | null;
   entity_status: 'small' | 'micro' | 'undiscounted' | null;
@@ -53,7 +55,9 @@ const APPLICATION_SELECT = /* SQL */ `
          a.status_description, a.status_date, a.patent_number, a.grant_date, a.publication_number, a.publication_date,
          a.title, a.applicant_name, a.examiner_name, a.art_unit, a.entity_status, a.cpc, a.pta_days,
          a.source_product, a.source_file_date, a.transaction_count, a.office_action_count, a.assignment_count,
-         a.ptab_proceeding_count, a.links, f.entity_status AS fee_entity_status, f.entity_status_since AS fee_entity_status_since
+         a.ptab_proceeding_count, a.links, f.entity_status AS fee_entity_status, f.entity_status_since AS fee_entity_status_since,
+         (SELECT NULLIF(p.entity_id, '') FROM application_parties p
+          WHERE p.application_number = a.application_number AND p.role = 'applicant' ORDER BY p.seq LIMIT 1) AS applicant_entity_id
   FROM applications a
   LEFT JOIN LATERAL (
     SELECT entity_status, entity_status_since FROM maintenance_fee_patents

@@ -51,7 +51,7 @@ async function applicationView(row: sql.ApplicationRow, provenance: ProvenanceSe
     filing_date: row.filing_date,
     effective_filing_date: row.effective_filing_date,
     applicant_name: row.applicant_name,
-    applicant_entity_id: null,
+    applicant_entity_id: row.applicant_entity_id,
     examiner_name: row.examiner_name,
     art_unit: row.art_unit,
     entity_status: currentEntityStatus(row),

@@ -29,7 +29,7 @@ const ASSIGNMENT_COLUMNS = /* SQL */ `
   (SELECT COALESCE(json_agg(json_build_object('name', p.name, 'execution_date', p.execution_date,
                                               'acknowledged_date', p.acknowledged_date) ORDER BY p.seq), '[]')
    FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor') AS assignors,
-  (SELECT COALESCE(json_agg(json_build_object('name', p.name, 'entity_id', p.entity_id,
+  (SELECT COALESCE(json_agg(json_build_object('name', p.name, 'entity_id', NULLIF(p.entity_id, ''),
                                               'address', json_build_object('lines', p.address_lines, 'city', p.city, 'state', p.state,
                                                                            'postcode', p.postcode, 'country', p.country))
                             ORDER BY p.seq), '[]')
@@ -102,7 +102,13 @@ export interface ChainRow {
   conveyance_text: string;
   assignors: string[];
   assignees: string[];
+  assignor_keys: (string | null)[];
+  assignee_keys: (string | null)[];
+  assignee_entity_ids: (string | null)[];
 }
+
+/** A party's family id, else its entity id: two parties with one key are one company (entity resolution). */
+const PARTY_KEY = /* SQL */ `COALESCE(e.family_id, NULLIF(p.entity_id, ''))`;
 
 export async function findOwnershipChain(db: Queryable, numbers: CoveredNumbers): Promise<ChainRow[]> {
   const { rows } = await db.query<ChainRow>(
@@ -110,28 +116,44 @@ export async function findOwnershipChain(db: Queryable, numbers: CoveredNumbers)
                SELECT a.reel_frame, a.recorded_date, a.conveyance_type, a.conveyance_text,
                  (SELECT max(p.execution_date) FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor') AS executed_date,
                  ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor' ORDER BY p.seq) AS assignors,
-                 ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignees
+                 ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignees,
+                 ARRAY(SELECT ${PARTY_KEY} FROM assignment_parties p LEFT JOIN entities e ON e.entity_id = p.entity_id
+                       WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor' ORDER BY p.seq) AS assignor_keys,
+                 ARRAY(SELECT ${PARTY_KEY} FROM assignment_parties p LEFT JOIN entities e ON e.entity_id = p.entity_id
+                       WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignee_keys,
+                 ARRAY(SELECT NULLIF(p.entity_id, '') FROM assignment_parties p
+                       WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignee_entity_ids
                FROM assignments a JOIN covering USING (reel_frame)`,
     [numbers.application_number, numbers.patent_number],
   );
   return rows;
 }
 
-/** Recordations with an assignee whose normalised name starts with `prefix`, newest recorded first. */
-export async function findByAssigneePrefix(
+/** An assignee: resolved entities (an entity or a family's members), or a prefix of the normalised name. */
+export type AssigneeMatch = { entityIds: readonly string[] } | { prefix: string };
+
+/** Recordations with a matching assignee, newest recorded first. */
+export async function findByAssignee(
   db: Queryable,
-  input: { prefix: string; recordedAfter: string | null; after: { date: string; reelFrame: string } | null; limit: number },
+  input: { who: AssigneeMatch; recordedAfter: string | null; after: { date: string; reelFrame: string } | null; limit: number },
 ): Promise<AssignmentRow[]> {
+  const byEntity = 'entityIds' in input.who;
   const { rows } = await db.query<AssignmentRow>(
     /* SQL */ `WITH matching AS (
                  SELECT DISTINCT reel_frame FROM assignment_parties
-                 WHERE role = 'assignee' AND normalized_name LIKE $1 || '%')
+                 WHERE role = 'assignee' AND ${byEntity ? `entity_id = ANY($1::text[])` : `normalized_name LIKE $1 || '%'`})
                SELECT ${ASSIGNMENT_COLUMNS}
                FROM assignments a JOIN matching USING (reel_frame)
                WHERE ($2::date IS NULL OR a.recorded_date > $2::date)
                  AND ($3::date IS NULL OR (a.recorded_date, a.reel_frame) < ($3::date, $4::text))
                ORDER BY a.recorded_date DESC, a.reel_frame DESC LIMIT $5`,
-    [input.prefix, input.recordedAfter, input.after?.date ?? null, input.after?.reelFrame ?? null, input.limit],
+    [
+      'entityIds' in input.who ? input.who.entityIds : input.who.prefix,
+      input.recordedAfter,
+      input.after?.date ?? null,
+      input.after?.reelFrame ?? null,
+      input.limit,
+    ],
   );
   return rows;
 }

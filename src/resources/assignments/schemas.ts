@@ -48,6 +48,7 @@ const Assignment = component(
 
 const Owner = Type.Object({
   names: Type.Array(Type.String(), { description: 'The assignees of that recordation' }),
+  entity_ids: Type.Array(Nullable(Type.String()), { description: "Each assignee's entity (ent_…), null until resolution has named it" }),
   reel_frame: Type.String(),
   recorded_date: DateString,
   conveyance_type: ConveyanceType,

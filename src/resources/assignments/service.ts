@@ -4,6 +4,7 @@ import { CURSOR_DATE, CursorCodec } from '../../domain/cursor.js';
 import { invalidParameter, notFound } from '../../domain/errors.js';
 import { normalizeName } from '../../domain/names.js';
 import { currentOwner } from '../../domain/ownership.js';
+import type { EntityService } from '../entities/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import { requireApplicationNumber, requirePatentNumber } from '../path-numbers.js';
 import * as sql from './assignments.sql.js';
@@ -55,6 +56,7 @@ export class AssignmentService {
   constructor(
     private readonly db: Queryable,
     private readonly provenance: ProvenanceService,
+    private readonly entities: EntityService,
   ) {}
 
   /** Recordations covering an application and the patent granted on it, with its current owner. */
@@ -88,6 +90,9 @@ export class AssignmentService {
         conveyanceText: row.conveyance_text,
         assignors: row.assignors,
         assignees: row.assignees,
+        assignorKeys: row.assignor_keys,
+        assigneeKeys: row.assignee_keys,
+        assigneeEntityIds: row.assignee_entity_ids,
       })),
     );
     return {
@@ -104,22 +109,20 @@ export class AssignmentService {
   /** Recordations an assignee received, newest first: by entity or family id, or by a prefix of the normalised name. */
   async byAssignee(input: { assignee: string; recorded_after?: string; limit: number; cursor?: string }) {
     const assignee = input.assignee.trim();
-    if (/^(ent|fam)_/.test(assignee)) {
-      // Entities come with resolution (issue 10, item 3); until one exists, no id names one.
-      throw notFound(`No entity ${assignee} is on file.`);
-    }
-    const prefix = normalizeName(assignee);
-    if (prefix === '')
+    const who: sql.AssigneeMatch = /^(ent|fam)_/.test(assignee)
+      ? { entityIds: await this.entities.idsOf(assignee) }
+      : { prefix: normalizeName(assignee) };
+    if ('prefix' in who && who.prefix === '')
       throw invalidParameter({
         loc: ['query', 'assignee'],
         msg: 'The name has no letters or digits to match',
         type: 'assignee_format',
         input: input.assignee,
       });
-    const scope = [prefix, input.recorded_after ?? null];
+    const scope = ['prefix' in who ? who.prefix : assignee, input.recorded_after ?? null];
     const after = ASSIGNEE_CURSOR.decode(input.cursor, scope);
-    const rows = await sql.findByAssigneePrefix(this.db, {
-      prefix,
+    const rows = await sql.findByAssignee(this.db, {
+      who,
       recordedAfter: input.recorded_after ?? null,
       after: after ? { date: after.d, reelFrame: after.r } : null,
       limit: input.limit + 1,

@@ -50,6 +50,17 @@ const CalculationStep = component(
   }),
 );
 
+/** DESIGN.md D26: the end of term, with the steps that produced it. */
+export const ExpirationEstimate = component(
+  'ExpirationEstimate',
+  Type.Object({
+    date: Nullable(Type.String({ format: 'date', description: 'End of term; null when it cannot be computed (see calculation)' })),
+    estimate: Type.Literal(true),
+    possibly_shorter: Type.Boolean({ description: 'A terminal disclaimer is on record: the term may end earlier' }),
+    calculation: Type.Array(CalculationStep, { description: 'The steps that produced the date, each with its source' }),
+  }),
+);
+
 export const MaintenanceRecord = component(
   'MaintenanceRecord',
   withProvenance({
@@ -78,12 +89,7 @@ export const MaintenanceRecord = component(
     ),
     expired: Type.Boolean({ description: 'True once a fee lapsed (not reinstated) or the term ended' }),
     expiration_reason: Nullable(Type.String({ description: '`maintenance fee not paid` or `term ended`' })),
-    expiration_estimate: Type.Object({
-      date: Nullable(Type.String({ format: 'date', description: 'End of term; null when it cannot be computed (see calculation)' })),
-      estimate: Type.Literal(true),
-      possibly_shorter: Type.Boolean({ description: 'A terminal disclaimer is on record: the term may end earlier' }),
-      calculation: Type.Array(CalculationStep, { description: 'The steps that produced the date, each with its source' }),
-    }),
+    expiration_estimate: ExpirationEstimate,
     note: Nullable(Type.String({ description: 'Set when the answer rests on less than a fee record (no fee events on file)' })),
   }),
 );

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { isStale, type ProductState, type Provenance, provenanceOf, toEasternDate } from '../../domain/provenance.js';
-import { listProductStates } from '../../db/product-state.sql.js';
+import { listProductStates, readEntityResolutionTime } from '../../db/product-state.sql.js';
 
 /** product_state changes only when an ingest finishes (possibly in another process): a short cache is exact enough. */
 const CACHE_MS = 5_000;
@@ -18,14 +18,15 @@ export class ProvenanceService {
   async states(): Promise<Map<string, ProductState>> {
     const at = Date.now();
     if (!this.cached || at - this.cached.at > CACHE_MS) {
-      const rows = await listProductStates(this.db);
-      const version = rows.map((row) => `${row.product}@${row.ingested_at.toISOString()}`).join(',');
+      const [rows, resolved] = await Promise.all([listProductStates(this.db), readEntityResolutionTime(this.db)]);
+      // Entity ids and portfolios change when resolution runs, after the ingest that fed it.
+      const version = [...rows.map((row) => `${row.product}@${row.ingested_at.toISOString()}`), `entities@${resolved?.toISOString() ?? ''}`].join(',');
       this.cached = { at, states: new Map(rows.map((row) => [row.product, row])), version };
     }
     return this.cached.states;
   }
 
-  /** Changes whenever any product finishes an ingest: read caches key on it. */
+  /** Changes whenever any product finishes an ingest, or entity resolution changes something: read caches key on it. */
   async dataVersion(): Promise<string> {
     await this.states();
     return this.cached!.version;

@@ -9,12 +9,12 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
     app.get(
       '/v1/search',
       {
-        config: { cost: '1 unit per 100 rows returned (at least 1)', errors: ['missing_filter', 'computation_timeout'] },
+        config: { cost: '1 unit per 100 rows returned (at least 1)', errors: ['missing_filter', 'not_found', 'computation_timeout'] },
         schema: {
           operationId: 'search',
           summary: 'Keyword and CPC search over granted patents and published applications',
           description:
-            'Keyword matching, not similarity search. At least one of q or cpc is required (400 missing_filter). Best rank first, then newest. Over 10 seconds: 504 computation_timeout, charged nothing.',
+            'Keyword matching, not similarity search. At least one of q, cpc or entity_id is required (400 missing_filter); an unknown entity_id is a 404. Best rank first, then newest. Over 10 seconds: 504 computation_timeout, charged nothing.',
           tags: ['search'],
           querystring: SearchQuery,
           response: { 200: SearchResponse },

@@ -20,6 +20,13 @@ export const SearchQuery = Type.Object({
   doc_type: Type.Optional(DocType),
   filed_after: Type.Optional(Type.String({ format: 'date', description: 'Filing date on or after' })),
   filed_before: Type.Optional(Type.String({ format: 'date', description: 'Filing date on or before' })),
+  entity_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "An entity or family id: documents of the applications in its portfolio (alone, it satisfies the filter rule)",
+    }),
+  ),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   cursor: Type.Optional(Type.String({ maxLength: 300 })),
 });

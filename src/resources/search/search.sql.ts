@@ -8,6 +8,8 @@ export interface SearchFilters {
   docType: 'grant' | 'publication' | null;
   filedAfter: string | null;
   filedBefore: string | null;
+  /** An entity's (or a family's members') ids: documents of applications in their portfolios. */
+  entityIds: string[] | null;
 }
 
 export interface SearchRow {
@@ -30,15 +32,16 @@ export interface SearchKeyset {
   docNumber: string;
 }
 
-// $1 q, $2 cpc level, $3 doc type, $4 filed after, $5 filed before (all nullable).
+// $1 q, $2 cpc level, $3 doc type, $4 filed after, $5 filed before, $6 entity ids (all nullable).
 const MATCHES = /* SQL */ `
   ($1::text IS NULL OR d.search @@ websearch_to_tsquery('english', $1))
   AND ($2::text IS NULL OR d.cpc_levels @> ARRAY[$2::text])
   AND ($3::text IS NULL OR d.doc_type = $3)
   AND ($4::date IS NULL OR d.filing_date >= $4)
-  AND ($5::date IS NULL OR d.filing_date <= $5)`;
+  AND ($5::date IS NULL OR d.filing_date <= $5)
+  AND ($6::text[] IS NULL OR d.application_number IN (SELECT application_number FROM entity_links WHERE entity_id = ANY($6::text[])))`;
 
-const filterParams = (f: SearchFilters) => [f.q, f.cpcLevel, f.docType, f.filedAfter, f.filedBefore];
+const filterParams = (f: SearchFilters) => [f.q, f.cpcLevel, f.docType, f.filedAfter, f.filedBefore, f.entityIds];
 
 // The result columns of the page's rows; only they get a headline (ts_headline re-parses the abstract).
 const RESULT_COLUMNS = /* SQL */ `d.doc_number, d.doc_type, d.kind, d.application_number, d.title, d.date, d.filing_date, d.cpc, page.rank,
@@ -63,12 +66,12 @@ export async function rankedPage(
     WITH matches AS MATERIALIZED (
       SELECT d.doc_number, d.date, ts_rank(d.search, websearch_to_tsquery('english', $1)) AS rank
       FROM documents d WHERE ${MATCHES}),
-    counted AS (SELECT count(*)::int AS total FROM (SELECT 1 FROM matches LIMIT $10) AS capped),
+    counted AS (SELECT count(*)::int AS total FROM (SELECT 1 FROM matches LIMIT $11) AS capped),
     page AS (
       SELECT * FROM matches
-      WHERE $6::date IS NULL OR (rank, date, doc_number) < ($8::real, $6::date, $7::text)
+      WHERE $7::date IS NULL OR (rank, date, doc_number) < ($9::real, $7::date, $8::text)
       ORDER BY rank DESC, date DESC, doc_number DESC
-      LIMIT $9)
+      LIMIT $10)
     SELECT counted.total, ${RESULT_COLUMNS}
     FROM counted LEFT JOIN page ON true LEFT JOIN documents d ON d.doc_number = page.doc_number
     ORDER BY page.rank DESC, page.date DESC, page.doc_number DESC`,
@@ -87,9 +90,9 @@ export async function newestPage(db: Queryable, filters: SearchFilters, after: S
     WITH page AS (
       SELECT d.doc_number, d.date, NULL::real AS rank
       FROM documents d
-      WHERE ${MATCHES} AND ($6::date IS NULL OR (d.date, d.doc_number) < ($6::date, $7::text))
+      WHERE ${MATCHES} AND ($7::date IS NULL OR (d.date, d.doc_number) < ($7::date, $8::text))
       ORDER BY d.date DESC, d.doc_number DESC
-      LIMIT $8)
+      LIMIT $9)
     SELECT ${RESULT_COLUMNS}
     FROM page JOIN documents d USING (doc_number)
     ORDER BY page.date DESC, page.doc_number DESC`,
@@ -101,7 +104,7 @@ export async function newestPage(db: Queryable, filters: SearchFilters, after: S
 /** Matches counted up to `cap + 1`: past the cap the count stops (spec §8). */
 export async function countMatches(db: Queryable, filters: SearchFilters, cap: number): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    /* SQL */ `SELECT count(*)::int AS n FROM (SELECT 1 FROM documents d WHERE ${MATCHES} LIMIT $6) AS capped`,
+    /* SQL */ `SELECT count(*)::int AS n FROM (SELECT 1 FROM documents d WHERE ${MATCHES} LIMIT $7) AS capped`,
     [...filterParams(filters), cap + 1],
   );
   return rows[0]?.n ?? 0;

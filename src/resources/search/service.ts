@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js';
 import { parseCpcFilter } from '../../domain/cpc.js';
 import { CURSOR_DATE, CURSOR_DOC_NUMBER, CursorCodec, type CursorScope } from '../../domain/cursor.js';
 import { AppError, invalidParameter } from '../../domain/errors.js';
+import type { EntityService } from '../entities/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './search.sql.js';
 import { FULL_TEXT_PRODUCTS } from '../../domain/products.js';
@@ -21,12 +22,13 @@ const RANKED_CURSOR = new CursorCodec('search-ranked', {
 const NEWEST_CURSOR = new CursorCodec('search-newest', { d: CURSOR_DATE, n: CURSOR_DOC_NUMBER });
 
 /** A cursor pages the query that issued it: every filter is part of its scope. */
-const scopeOf = (filters: sql.SearchFilters): CursorScope => [
+const scopeOf = (filters: sql.SearchFilters & { entityId: string | null }): CursorScope => [
   filters.q,
   filters.cpcLevel,
   filters.docType,
   filters.filedAfter,
   filters.filedBefore,
+  filters.entityId,
 ];
 
 export interface SearchInput {
@@ -35,6 +37,7 @@ export interface SearchInput {
   doc_type?: 'grant' | 'publication';
   filed_after?: string;
   filed_before?: string;
+  entity_id?: string;
   limit: number;
   cursor?: string;
 }
@@ -51,12 +54,16 @@ export class SearchService {
   constructor(
     private readonly db: Database,
     private readonly provenance: ProvenanceService,
+    private readonly entities: EntityService,
     private readonly timeoutMs = SEARCH_TIMEOUT_MS,
   ) {}
 
-  private filters(input: SearchInput): sql.SearchFilters {
+  private async filters(input: SearchInput): Promise<sql.SearchFilters & { entityId: string | null }> {
     const q = input.q?.trim() ? input.q.trim() : null;
-    if (!q && input.cpc === undefined) throw new AppError('missing_filter', 'Give at least one of q or cpc.');
+    if (!q && input.cpc === undefined && input.entity_id === undefined)
+      throw new AppError('missing_filter', 'Give at least one of q, cpc or entity_id.');
+    // An unknown entity or family id is a 404, as on the entity routes.
+    const entityIds = input.entity_id === undefined ? null : await this.entities.idsOf(input.entity_id);
     let cpcLevel: string | null = null;
     if (input.cpc !== undefined) {
       const parsed = parseCpcFilter(input.cpc);
@@ -70,10 +77,18 @@ export class SearchService {
       }
       cpcLevel = parsed.key;
     }
-    return { q, cpcLevel, docType: input.doc_type ?? null, filedAfter: input.filed_after ?? null, filedBefore: input.filed_before ?? null };
+    return {
+      q,
+      cpcLevel,
+      docType: input.doc_type ?? null,
+      filedAfter: input.filed_after ?? null,
+      filedBefore: input.filed_before ?? null,
+      entityIds,
+      entityId: input.entity_id ?? null,
+    };
   }
 
-  private keyset(filters: sql.SearchFilters, cursor: string | undefined): sql.SearchKeyset | null {
+  private keyset(filters: sql.SearchFilters & { entityId: string | null }, cursor: string | undefined): sql.SearchKeyset | null {
     if (filters.q === null) {
       const after = NEWEST_CURSOR.decode(cursor, scopeOf(filters));
       return after && { rank: null, date: after.d, docNumber: after.n };
@@ -83,7 +98,7 @@ export class SearchService {
   }
 
   async search(input: SearchInput) {
-    const filters = this.filters(input);
+    const filters = await this.filters(input);
     const after = this.keyset(filters, input.cursor);
     // One transaction so the time limit covers both statements and ends with them.
     const { q } = filters;

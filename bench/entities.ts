@@ -1,0 +1,168 @@
+/**
+ * Entity resolution and the entity endpoints on the PostgreSQL server (issue 10):
+ *  - resolution of a whole synthetic file-wrapper corpus (applications/s), then the incremental
+ *    run after one assignment file of about 10,000 recordations (target <= 60 s at 1 M
+ *    applications), with its precision, recall and family precision against the generator's truth;
+ *  - GET /v1/entities/search p50/p95 over every entity of the corpus (target p95 <= 50 ms at 1 M
+ *    entities) and GET /v1/entities/{id}/applications first page for an entity of 100,000
+ *    applications (target p95 <= 30 ms), one request at a time over HTTP with a key and
+ *    charging; baseline: GET /v1/applications/{n} in the same run.
+ *   npx tsx bench/entities.ts [--applications 1000000] [--daily-applications 7000] [--queries 300] [--keep] [--reuse DATABASE]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '../src/db/database.js';
+import { resolveEntities } from '../src/ingest/entities/resolve.js';
+import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
+import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { writeAssignmentFiles } from '../src/synth/assignments.js';
+import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
+import { scoreResolution } from '../src/synth/resolution-score.js';
+import { arg, benchDatabase, benchServer, existingDatabase, fmt, percentile } from './support.js';
+
+const PORT = 18_312;
+const BIG_ENTITY = 'ent_benchportfolio000';
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+async function build(db: Database, dir: string, applications: number, dailyApplications: number): Promise<void> {
+  let t = performance.now();
+  await writeFileWrapperFile(join(dir, 'corpus.json'), { applications, seed: 'entities-bench' });
+  console.log(`corpus written: ${fmt(applications)} applications in ${seconds(t).toFixed(0)} s`);
+  t = performance.now();
+  await loadFileWrapper(db, parseFileWrapperFile(join(dir, 'corpus.json')), { product: 'PTFWPRE', fileName: 'corpus.json', fileDate: '2026-11-12' });
+  console.log(`corpus loaded in ${seconds(t).toFixed(0)} s`);
+  rmSync(join(dir, 'corpus.json'));
+
+  t = performance.now();
+  const first = await resolveEntities(db);
+  const firstSeconds = seconds(t);
+  console.log(
+    `first resolution: ${fmt(first.applications)} applications in ${firstSeconds.toFixed(0)} s (${fmt(first.applications / firstSeconds)} applications/s)`,
+  );
+
+  // One file of the first applications' recordations: what a day brings, as the office's daily files do.
+  const { files, truth, recordations } = await writeAssignmentFiles(join(dir, 'assignments'), {
+    applications: dailyApplications,
+    seed: 'entities-bench',
+    dailyFiles: 0,
+  });
+  t = performance.now();
+  const loaded = await ingestFile(db, productNamed('assignments')!, files[0]!);
+  console.log(`assignment file: ${fmt(recordations)} recordations, ${fmt(loaded.inserted)} loaded in ${seconds(t).toFixed(0)} s`);
+  t = performance.now();
+  const incremental = await resolveEntities(db);
+  console.log(
+    `incremental resolution: ${fmt(incremental.recordations)} recordations, ${fmt(incremental.relinked)} applications relinked, ` +
+      `${incremental.families} families, ${seconds(t).toFixed(1)} s (target <= 60 s)`,
+  );
+  const { rows } = await db.query<{ name: string; entity_id: string; family_id: string | null }>(
+    `SELECT DISTINCT p.name, p.entity_id, e.family_id FROM assignment_parties p JOIN entities e USING (entity_id)`,
+  );
+  const score = scoreResolution(
+    truth,
+    rows.map((row) => ({ name: row.name, entityId: row.entity_id, familyId: row.family_id })),
+  );
+  console.log(
+    `quality over ${fmt(score.names)} company names: precision ${score.precision.toFixed(4)}, recall ${score.recall.toFixed(4)}, ` +
+      `family pairs ${score.familyPairs}, family precision ${score.familyPrecision?.toFixed(4)}, family recall ${score.familyRecall?.toFixed(4)}`,
+  );
+
+  // An entity of 100,000 applications (the corpus's largest company has a few per cent of it).
+  await db.query(
+    `INSERT INTO entities (entity_id, type, name, search_key, updated_at) VALUES ($1, 'assignee', 'Bench Portfolio Holdings', 'BENCH PORTFOLIO HOLDINGS', now())`,
+    [BIG_ENTITY],
+  );
+  await db.query(
+    `INSERT INTO entity_links (entity_id, application_number, role, confidence, patent_number, grant_date, category, bucket)
+     SELECT DISTINCT ON (application_number) $1, application_number, 'applicant', 1, patent_number, grant_date, category, bucket
+     FROM entity_links WHERE application_number IN (SELECT application_number FROM applications ORDER BY application_number DESC LIMIT 100000)
+     ORDER BY application_number`,
+    [BIG_ENTITY],
+  );
+  await db.query(`VACUUM ANALYZE`);
+}
+
+async function main(): Promise<void> {
+  const applications = arg('applications', 1_000_000);
+  const dailyApplications = arg('daily-applications', 7_000);
+  const queries = arg('queries', 300);
+  const reuse = process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1]! : null;
+  const keep = process.argv.includes('--keep') || reuse !== null;
+  const dir = mkdtempSync(join(tmpdir(), 'pss-entities-'));
+  const target = reuse ? existingDatabase(reuse) : await benchDatabase();
+  console.log(`database ${target.url.split('/').pop()}`);
+  try {
+    if (!reuse) await build(target.db, dir, applications, dailyApplications);
+    const db = target.db;
+    const counts = await db.query<{ type: string; n: number }>(`SELECT type, count(*)::int AS n FROM entities GROUP BY type ORDER BY type`);
+    console.log(`entities: ${counts.rows.map((r) => `${fmt(r.n)} ${r.type}`).join(', ')}`);
+    const big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [BIG_ENTITY]);
+    console.log(`portfolio entity ${BIG_ENTITY}: ${fmt(big.rows[0]!.applications)} applications`);
+
+    // What users type: company names and their first words, inventors as LAST FIRST or LAST, misspellings.
+    const companies = (await db.query<{ alias: string }>(
+      `SELECT alias FROM entity_aliases a JOIN entities e USING (entity_id) WHERE e.type = 'assignee' ORDER BY random() LIMIT 500`,
+    )).rows.map((r) => r.alias);
+    const inventors = (await db.query<{ search_key: string }>(
+      `SELECT search_key FROM entities TABLESAMPLE SYSTEM (1) WHERE type = 'inventor' LIMIT 500`,
+    )).rows.map((r) => r.search_key);
+    const numbers = (await db.query<{ application_number: string }>(
+      `SELECT application_number FROM applications TABLESAMPLE SYSTEM (1) LIMIT 2000`,
+    )).rows.map((r) => r.application_number);
+    const misspell = (name: string) => {
+      const i = 1 + Math.floor(Math.random() * Math.max(1, name.length - 3));
+      return name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2);
+    };
+    const searches: Record<string, () => string> = {
+      'company name': () => `q=${encodeURIComponent(pick(companies))}`,
+      'company first word': () => `q=${encodeURIComponent(pick(companies).split(/[ ,]/)[0]!)}`,
+      'inventor LAST FIRST': () => `q=${encodeURIComponent(pick(inventors).split(' ').slice(0, 2).join(' '))}&type=inventor`,
+      'inventor LAST': () => `q=${encodeURIComponent(pick(inventors).split(' ')[0]!)}`,
+      'misspelled company': () => `q=${encodeURIComponent(misspell(pick(companies)))}`,
+    };
+
+    const server = await benchServer(target.db, target.url, PORT);
+    const measure = async (label: string, path: () => string) => {
+      const timings: number[] = [];
+      for (let i = 0; i < queries; i += 1) {
+        const url = `http://127.0.0.1:${PORT}${path()}`;
+        const t0 = performance.now();
+        const response = await fetch(url, { headers: { 'x-api-key': server.apiKey } });
+        await response.arrayBuffer();
+        timings.push(performance.now() - t0);
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      }
+      timings.sort((a, b) => a - b);
+      console.log(`${label.padEnd(40)} p50 ${percentile(timings, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(timings, 95).toFixed(1).padStart(6)} ms`);
+      return percentile(timings, 95);
+    };
+    try {
+      // Warm-up, then two rounds; the baseline leads each round.
+      for (let round = 1; round <= 2; round++) {
+        console.log(`round ${round}`);
+        const baseline = await measure('baseline GET /v1/applications/{n}', () => `/v1/applications/${pick(numbers)}`);
+        let worst = 0;
+        for (const [label, query] of Object.entries(searches))
+          worst = Math.max(worst, await measure(`search: ${label}`, () => `/v1/entities/search?${query()}`));
+        const portfolio = await measure('portfolio first page (100 of 100k)', () => `/v1/entities/${BIG_ENTITY}/applications`);
+        await measure('portfolio first page, status=granted', () => `/v1/entities/${BIG_ENTITY}/applications?status=granted`);
+        await measure('patents first page (100, with expiry)', () => `/v1/entities/${BIG_ENTITY}/patents`);
+        console.log(
+          `  worst search p95 ${worst.toFixed(1)} ms (${(worst / baseline).toFixed(2)}x baseline p95), portfolio p95 ${portfolio.toFixed(1)} ms (${(portfolio / baseline).toFixed(2)}x)`,
+        );
+      }
+    } finally {
+      await server.close();
+    }
+  } finally {
+    if (keep) await target.db.close();
+    else await target.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

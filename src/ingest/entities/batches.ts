@@ -1,0 +1,188 @@
+/**
+ * One batch of resolution, in one transaction: the parties of some applications (or of some
+ * recordations) get their entity ids, the entities they name exist with every spelling as an
+ * alias, and the applications concerned are relinked (relink.ts). A crash loses at most the
+ * batch, which the next run finds unresolved again.
+ */
+import type { Database, Queryable } from '../../db/database.js';
+import { companyKey, isPerson, personKey, placeKey, printedPerson } from '../../domain/entity-keys.js';
+import { EDGE_CONFIDENCE } from './families.js';
+import { insertEdges } from './families.sql.js';
+import { relink } from './relink.js';
+import { type CompanyResolution, matchInventor, partsOf, personEntity, resolveCompanyKeys } from './resolve-names.js';
+import * as sql from './resolve.sql.js';
+
+/** A succession recordation between two companies: the makings of a family. */
+interface SuccessionEdge {
+  from: string;
+  to: string;
+  basis: 'merger' | 'change_of_name';
+  reelFrame: string;
+  recordedDate: string;
+}
+
+export interface BatchOutcome {
+  /** Applications relinked. */
+  applications: number;
+  /** Company entities founded by a new spelling (each gets the near-identical-name check). */
+  newCompanies: string[];
+  /** Family edges the batch's MERGER and CHANGE OF NAME recordations added. */
+  edgesAdded: number;
+}
+
+/** Reexaminations (90/, 95/) and supplemental examinations (96/) list the patent's requester in their inventor bag. */
+const isReexamination = (applicationNumber: string) => /^9[056]/.test(applicationNumber);
+
+class Observations {
+  readonly entities = new Map<string, sql.EntityObservation>();
+  readonly aliases = new Map<string, [string, string]>();
+
+  add(entity: sql.EntityObservation): void {
+    const known = this.entities.get(entity.entity_id);
+    if (!known || (known.city === null && entity.city !== null)) this.entities.set(entity.entity_id, known ? { ...known, city: entity.city, state: entity.state, country: entity.country } : entity);
+    this.aliases.set(`${entity.entity_id}\u0000${entity.name}`, [entity.entity_id, entity.name]);
+  }
+
+  async write(tx: Queryable, now: Date): Promise<void> {
+    await sql.upsertEntities(tx, [...this.entities.values()], [...this.aliases.values()], now);
+  }
+}
+
+export async function resolveApplicationBatch(db: Database, applicationNumbers: readonly string[], now: Date): Promise<BatchOutcome> {
+  return db.transaction(async (tx) => {
+    await sql.lockResolver(tx);
+    const parties = await sql.findApplicationParties(tx, applicationNumbers);
+    const personal = (p: sql.ApplicationPartyRow) => p.role === 'inventor' || p.last_name !== null;
+    const companies = await resolveCompanyKeys(
+      tx,
+      parties.filter((p) => !personal(p)).map((p) => ({ key: companyKey(p.name), place: placeKey(p) })),
+    );
+    const seen = new Observations();
+    const updates = parties.map((p) => {
+      const place = { city: p.city, state: p.region, country: p.country };
+      let entityId = '';
+      if (p.role === 'inventor' && isReexamination(p.application_number)) entityId = '';
+      else if (personal(p)) {
+        const parts = partsOf(p);
+        if (parts) {
+          entityId = personEntity(parts, p);
+          seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), ...place });
+        }
+      } else entityId = companyEntity(companies, seen, p.name, place);
+      return { application_number: p.application_number, role: p.role, seq: p.seq, entity_id: entityId };
+    });
+    await seen.write(tx, now);
+    await sql.setApplicationPartyEntities(tx, updates);
+    await relink(tx, applicationNumbers, now);
+    return { applications: applicationNumbers.length, newCompanies: newCompanyIds(companies), edgesAdded: 0 };
+  });
+}
+
+export async function resolveRecordationBatch(db: Database, reelFrames: readonly string[], now: Date): Promise<BatchOutcome> {
+  return db.transaction(async (tx) => {
+    await sql.lockResolver(tx);
+    const parties = await sql.findRecordationParties(tx, reelFrames);
+    const covered = await sql.findCoveredApplications(tx, reelFrames);
+    const applicationsOf = new Map<string, string[]>();
+    for (const row of covered) applicationsOf.set(row.reel_frame, [...(applicationsOf.get(row.reel_frame) ?? []), row.application_number]);
+    const coveredNumbers = [...new Set(covered.map((row) => row.application_number))];
+    const inventorsOf = new Map<string, sql.InventorRow[]>();
+    for (const row of await sql.findInventors(tx, coveredNumbers))
+      inventorsOf.set(row.application_number, [...(inventorsOf.get(row.application_number) ?? []), row]);
+
+    const personal = (p: sql.RecordationPartyRow) => isPerson(p.name, p.name_type);
+    const companies = await resolveCompanyKeys(
+      tx,
+      parties.filter((p) => !personal(p)).map((p) => ({ key: companyKey(p.name), place: placeKey({ city: p.city, region: p.state, country: p.country }) })),
+    );
+    const seen = new Observations();
+    const updates = parties.map((p) => {
+      const place = { city: p.city, state: p.state, country: p.country };
+      let entityId = '';
+      if (personal(p)) {
+        const parts = printedPerson(p.name);
+        if (parts) {
+          const inventors = (applicationsOf.get(p.reel_frame) ?? []).flatMap((n) => inventorsOf.get(n) ?? []);
+          const inventor = matchInventor(parts, inventors);
+          const inventorParts = inventor ? partsOf(inventor) : null;
+          if (inventor && inventorParts) {
+            entityId = inventor.entity_id || personEntity(inventorParts, inventor);
+            seen.add({
+              entity_id: entityId,
+              type: 'inventor',
+              name: p.name,
+              search_key: personKey(inventorParts),
+              city: inventor.city,
+              state: inventor.region,
+              country: inventor.country,
+            });
+          } else {
+            const where = p.role === 'assignee' ? { city: p.city, region: p.state, country: p.country } : { city: null, region: null, country: null };
+            entityId = personEntity(parts, where);
+            seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), ...place });
+          }
+        }
+      } else entityId = companyEntity(companies, seen, p.name, place);
+      return { reel_frame: p.reel_frame, role: p.role, seq: p.seq, entity_id: entityId, party: p, personal: personal(p) };
+    });
+    await seen.write(tx, now);
+    await sql.setRecordationPartyEntities(tx, updates);
+    await relink(tx, coveredNumbers, now);
+    const edgesAdded = await insertEdges(
+      tx,
+      successionsOf(updates).map((s) => ({
+        entity_from: s.from,
+        entity_to: s.to,
+        basis: s.basis,
+        confidence: EDGE_CONFIDENCE[s.basis],
+        evidence: s.reelFrame,
+        recorded_date: s.recordedDate,
+      })),
+    );
+    return { applications: coveredNumbers.length, newCompanies: newCompanyIds(companies), edgesAdded };
+  });
+}
+
+/** A company party's entity, observed with its spelling and place; '' when its name keys to nothing. */
+function companyEntity(
+  companies: Map<string, CompanyResolution>,
+  seen: Observations,
+  name: string,
+  place: Pick<sql.EntityObservation, 'city' | 'state' | 'country'>,
+): string {
+  const key = companyKey(name);
+  const company = companies.get(key);
+  if (!company) return '';
+  seen.add({ entity_id: company.entityId, type: 'assignee', name, search_key: key, ...place });
+  return company.entityId;
+}
+
+/** MERGER and CHANGE OF NAME recordations: each company assignor to each company assignee. */
+function successionsOf(
+  parties: readonly { reel_frame: string; role: string; entity_id: string; personal: boolean; party: sql.RecordationPartyRow }[],
+): SuccessionEdge[] {
+  const edges: SuccessionEdge[] = [];
+  const byReel = new Map<string, typeof parties>();
+  for (const p of parties) {
+    if (p.personal || p.entity_id === '') continue;
+    if (p.party.conveyance_type !== 'merger' && p.party.conveyance_type !== 'change_of_name') continue;
+    byReel.set(p.reel_frame, [...(byReel.get(p.reel_frame) ?? []), p]);
+  }
+  for (const [reelFrame, group] of byReel) {
+    for (const from of group.filter((p) => p.role === 'assignor'))
+      for (const to of group.filter((p) => p.role === 'assignee'))
+        if (from.entity_id !== to.entity_id)
+          edges.push({
+            from: from.entity_id,
+            to: to.entity_id,
+            basis: from.party.conveyance_type as SuccessionEdge['basis'],
+            reelFrame,
+            recordedDate: from.party.recorded_date,
+          });
+  }
+  return edges;
+}
+
+function newCompanyIds(companies: Map<string, { entityId: string; isNew: boolean }>): string[] {
+  return [...new Set([...companies.values()].filter((c) => c.isNew).map((c) => c.entityId))];
+}

@@ -1,0 +1,133 @@
+/**
+ * Entity resolution (issue 10): every name the service holds — the file wrapper's applicants and
+ * inventors, the recordations' assignors and assignees — filed under an entity, entities grouped
+ * into families, each entity's portfolio kept. Incremental by default: only parties not resolved
+ * yet (rows the file wrapper or an assignment load wrote since the last run) and the
+ * applications they touch. A rebuild walks everything again, recomputes the families' edges and
+ * recounts every entity; entity ids stay as they were (entity_keys is kept).
+ */
+import type { Database } from '../../db/database.js';
+import { type BatchOutcome, resolveApplicationBatch, resolveRecordationBatch } from './batches.js';
+import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
+import * as families from './families.sql.js';
+import { relink } from './relink.js';
+import * as sql from './resolve.sql.js';
+import * as state from './state.sql.js';
+
+export interface ResolutionOptions {
+  /** Walk every party and recordation, not only the unresolved. */
+  rebuild?: boolean;
+  now?: () => Date;
+  batchSize?: number;
+  onProgress?: (progress: ResolutionProgress) => void;
+}
+
+export interface ResolutionProgress {
+  phase: 'applications' | 'recordations' | 'links' | 'families';
+  done: number;
+}
+
+export interface ResolutionSummary {
+  rebuild: boolean;
+  /** Applications whose parties were resolved. */
+  applications: number;
+  recordations: number;
+  /** Applications whose links were recomputed (some more than once). */
+  relinked: number;
+  newCompanies: number;
+  familyEdgesAdded: number;
+  families: number | null;
+  seconds: number;
+}
+
+export async function resolveEntities(db: Database, options: ResolutionOptions = {}): Promise<ResolutionSummary> {
+  const started = Date.now();
+  const now = options.now ?? (() => new Date());
+  const size = options.batchSize ?? 1_000;
+  const rebuild = options.rebuild ?? false;
+  const progress = options.onProgress ?? (() => {});
+  const summary: ResolutionSummary = {
+    rebuild,
+    applications: 0,
+    recordations: 0,
+    relinked: 0,
+    newCompanies: 0,
+    familyEdgesAdded: 0,
+    families: null,
+    seconds: 0,
+  };
+  const newCompanies = new Set<string>();
+  const absorb = (outcome: BatchOutcome) => {
+    summary.relinked += outcome.applications;
+    summary.familyEdgesAdded += outcome.edgesAdded;
+    for (const id of outcome.newCompanies) newCompanies.add(id);
+  };
+
+  if (rebuild) await db.transaction(async (tx) => families.deleteAllEdges(tx));
+
+  // Applications first: inventors and applicants get the file wrapper's spelling and place as their shown name.
+  await walk(
+    rebuild ? (after) => sql.findApplicationsAfter(db, after, size) : () => sql.findUnresolvedApplications(db, size),
+    async (batch) => {
+      absorb(await resolveApplicationBatch(db, batch, now()));
+      summary.applications += batch.length;
+      progress({ phase: 'applications', done: summary.applications });
+    },
+  );
+  await walk(
+    rebuild ? (after) => sql.findRecordationsAfter(db, after, Math.ceil(size / 2)) : () => sql.findUnresolvedRecordations(db, Math.ceil(size / 2)),
+    async (batch) => {
+      absorb(await resolveRecordationBatch(db, batch, now()));
+      summary.recordations += batch.length;
+      progress({ phase: 'recordations', done: summary.recordations });
+    },
+  );
+  if (rebuild) {
+    // Links of applications no party names any more (a recordation purged) go, and every count is recounted.
+    await walk(
+      (after) => state.findLinkedApplicationsAfter(db, after, size),
+      async (batch) => {
+        await db.transaction(async (tx) => {
+          await sql.lockResolver(tx);
+          summary.relinked += await relink(tx, batch, now());
+        });
+        progress({ phase: 'links', done: summary.relinked });
+      },
+    );
+    await db.transaction(async (tx) => state.recountEveryEntity(tx, now()));
+  }
+
+  summary.newCompanies = newCompanies.size;
+  const checkNames = rebuild ? await everyCompany(db) : [...newCompanies];
+  summary.familyEdgesAdded += await addNearIdenticalEdges(db, checkNames);
+  const changed = summary.applications + summary.recordations + summary.relinked > 0 || summary.familyEdgesAdded > 0;
+  if (changed || rebuild) {
+    summary.families = (await rebuildFamilies(db, now())).families;
+    progress({ phase: 'families', done: summary.families });
+    await state.markResolved(db, now());
+  }
+  summary.seconds = (Date.now() - started) / 1000;
+  return summary;
+}
+
+/** Calls `each` with batches from `next` until one comes back empty; `next` gets the last key of the batch before. */
+async function walk(next: (after: string) => Promise<string[]>, each: (batch: string[]) => Promise<void>): Promise<void> {
+  let after = '';
+  for (;;) {
+    const batch = await next(after);
+    if (batch.length === 0) return;
+    await each(batch);
+    after = batch.at(-1)!;
+  }
+}
+
+async function everyCompany(db: Database): Promise<string[]> {
+  const ids: string[] = [];
+  await walk(
+    (after) => families.findAllCompanyIds(db, after, 10_000),
+    async (batch) => {
+      ids.push(...batch);
+    },
+  );
+  return ids;
+}

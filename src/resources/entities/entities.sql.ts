@@ -1,0 +1,169 @@
+/** What the entity endpoints read (migration 0011): entities, families, aliases and portfolio links. */
+import type { Queryable } from '../../db/database.js';
+import type { StatusCategory } from '../../domain/status-categories.js';
+import type { StatusBucket } from '../../domain/status-codes.js';
+
+export interface EntityRow {
+  entity_id: string;
+  name: string;
+  type: 'assignee' | 'inventor';
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  family_id: string | null;
+  applications: number;
+  patents: number;
+  pending: number;
+}
+
+const ENTITY_COLUMNS = /* SQL */ `entity_id, name, type, city, state, country, family_id, applications, patents, pending`;
+
+export interface SearchHit extends EntityRow {
+  /** 1: the name starts with the query; 2: a similar name (trigram). */
+  tier: number;
+  score: number;
+}
+
+/**
+ * Prefix matches first (largest portfolios first), then names alike by trigram (most alike
+ * first). `prefixes` are the query as a company name and as a person's name (`LAST FIRST`).
+ */
+export async function searchEntities(
+  db: Queryable,
+  input: { prefixes: readonly string[]; similarTo: string | null; type: string | null; limit: number },
+): Promise<SearchHit[]> {
+  const { rows } = await db.query<SearchHit>(
+    /* SQL */ `WITH prefixed AS (
+                 SELECT ${ENTITY_COLUMNS}, 1 AS tier, 1::real AS score FROM entities
+                 WHERE (search_key LIKE $1 || '%' OR search_key LIKE $2 || '%') AND ($4::text IS NULL OR type = $4)
+                 ORDER BY applications DESC, entity_id LIMIT $5),
+               alike AS (
+                 SELECT ${ENTITY_COLUMNS}, 2 AS tier, similarity(search_key, $3) AS score FROM entities
+                 WHERE $3::text IS NOT NULL AND search_key % $3 AND ($4::text IS NULL OR type = $4)
+                   AND NOT (search_key LIKE $1 || '%' OR search_key LIKE $2 || '%')
+                 ORDER BY search_key <-> $3, applications DESC, entity_id LIMIT $5)
+               SELECT * FROM prefixed UNION ALL SELECT * FROM alike
+               ORDER BY tier, score DESC, applications DESC, entity_id LIMIT $5`,
+    [input.prefixes[0], input.prefixes[1] ?? input.prefixes[0], input.similarTo, input.type, input.limit],
+  );
+  return rows;
+}
+
+export async function findEntity(db: Queryable, entityId: string): Promise<EntityRow | null> {
+  const { rows } = await db.query<EntityRow>(/* SQL */ `SELECT ${ENTITY_COLUMNS} FROM entities WHERE entity_id = $1`, [entityId]);
+  return rows[0] ?? null;
+}
+
+/** Up to `perEntity` spellings of each entity, in name order. */
+export async function findAliases(db: Queryable, entityIds: readonly string[], perEntity: number): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ entity_id: string; aliases: string[] }>(
+    /* SQL */ `SELECT entity_id, (array_agg(alias ORDER BY alias))[1:$2] AS aliases
+               FROM entity_aliases WHERE entity_id = ANY($1::text[]) GROUP BY entity_id`,
+    [entityIds, perEntity],
+  );
+  return new Map(rows.map((row) => [row.entity_id, row.aliases]));
+}
+
+export interface FamilyRow {
+  family_id: string;
+  name: string;
+}
+
+export async function findFamily(db: Queryable, familyId: string): Promise<FamilyRow | null> {
+  const { rows } = await db.query<FamilyRow>(/* SQL */ `SELECT family_id, name FROM families WHERE family_id = $1`, [familyId]);
+  return rows[0] ?? null;
+}
+
+export interface MemberRow extends EntityRow {
+  basis: 'merger' | 'change_of_name' | 'near_identical_name';
+  confidence: number;
+}
+
+export async function findMembers(db: Queryable, familyId: string): Promise<MemberRow[]> {
+  const { rows } = await db.query<MemberRow>(
+    /* SQL */ `SELECT e.entity_id, e.name, e.type, e.city, e.state, e.country, e.family_id, e.applications, e.patents, e.pending,
+                      m.basis, m.confidence
+               FROM family_members m JOIN entities e USING (entity_id)
+               WHERE m.family_id = $1 ORDER BY e.applications DESC, e.entity_id`,
+    [familyId],
+  );
+  return rows;
+}
+
+/** A family's counts: distinct applications over its members (one application may link to two of them). */
+export async function countFamily(db: Queryable, memberIds: readonly string[]) {
+  const { rows } = await db.query<{ applications: number; patents: number; pending: number }>(
+    /* SQL */ `SELECT count(*)::int AS applications, count(patent_number)::int AS patents,
+                      (count(*) FILTER (WHERE bucket = 'pending'))::int AS pending
+               FROM (SELECT DISTINCT ON (application_number) application_number, patent_number, bucket
+                     FROM entity_links WHERE entity_id = ANY($1::text[])) AS distinct_links`,
+    [memberIds],
+  );
+  return rows[0]!;
+}
+
+export interface PortfolioRow {
+  application_number: string;
+  role: 'applicant' | 'assignee' | 'inventor';
+  confidence: number;
+  patent_number: string | null;
+  category: StatusCategory | null;
+  bucket: StatusBucket | null;
+  status_code: number | null;
+  status_description: string | null;
+  status_date: string | null;
+  title: string | null;
+  filing_date: string | null;
+}
+
+/** One row per application, its strongest link among the entities (one, or a family's members); newest serial first. */
+export async function findPortfolioPage(
+  db: Queryable,
+  input: { entityIds: readonly string[]; category: string | null; before: string | null; limit: number },
+): Promise<PortfolioRow[]> {
+  const { rows } = await db.query<PortfolioRow>(
+    /* SQL */ `WITH links AS (
+                 SELECT DISTINCT ON (l.application_number) l.application_number, l.role, l.confidence, l.patent_number, l.category, l.bucket
+                 FROM entity_links l
+                 WHERE l.entity_id = ANY($1::text[]) AND ($2::text IS NULL OR l.category = $2)
+                   AND ($3::text IS NULL OR l.application_number < $3)
+                 ORDER BY l.application_number DESC, CASE l.role WHEN 'applicant' THEN 0 WHEN 'assignee' THEN 1 ELSE 2 END, l.confidence DESC
+                 LIMIT $4)
+               SELECT links.*, a.status_code, a.status_description, a.status_date, a.title, a.filing_date
+               FROM links LEFT JOIN applications a USING (application_number)
+               ORDER BY links.application_number DESC`,
+    [input.entityIds, input.category, input.before, input.limit],
+  );
+  return rows;
+}
+
+export interface PatentLinkRow {
+  application_number: string;
+  patent_number: string;
+  grant_date: string | null;
+  role: 'applicant' | 'assignee' | 'inventor';
+  confidence: number;
+  title: string | null;
+}
+
+/** Granted patents, newest grant first (then number), after the keyset. */
+export async function findPatentPage(
+  db: Queryable,
+  input: { entityIds: readonly string[]; after: { grantDate: string; patentNumber: string } | null; limit: number },
+): Promise<PatentLinkRow[]> {
+  const { rows } = await db.query<PatentLinkRow>(
+    /* SQL */ `WITH links AS (
+                 SELECT DISTINCT ON (COALESCE(l.grant_date, DATE '0001-01-01'), l.patent_number)
+                        l.application_number, l.patent_number, l.grant_date, l.role, l.confidence
+                 FROM entity_links l
+                 WHERE l.entity_id = ANY($1::text[]) AND l.patent_number IS NOT NULL
+                   AND ($2::date IS NULL OR (COALESCE(l.grant_date, DATE '0001-01-01'), l.patent_number) < ($2::date, $3::text))
+                 ORDER BY COALESCE(l.grant_date, DATE '0001-01-01') DESC, l.patent_number DESC,
+                          CASE l.role WHEN 'applicant' THEN 0 WHEN 'assignee' THEN 1 ELSE 2 END
+                 LIMIT $4)
+               SELECT links.*, a.title FROM links LEFT JOIN applications a USING (application_number)
+               ORDER BY COALESCE(links.grant_date, DATE '0001-01-01') DESC, links.patent_number DESC`,
+    [input.entityIds, input.after?.grantDate ?? null, input.after?.patentNumber ?? null, input.limit],
+  );
+  return rows;
+}
