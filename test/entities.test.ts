@@ -11,6 +11,7 @@ import { writeAssignmentFiles } from '../src/synth/assignments.js';
 import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import { scoreResolution } from '../src/synth/resolution-score.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
+import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
 const APPLICATIONS = 600;
 let ctx: TestContext;
@@ -89,6 +90,26 @@ describe('entity resolution on the synthetic corpus', () => {
     expect(score.recall).toBeGreaterThanOrEqual(0.95);
     expect(score.familyPairs).toBeGreaterThan(0);
     expect(score.familyPrecision).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('takes an inventor applying for himself as that inventor, never as a company', async () => {
+    const { rows } = await ctx.db.query<{ type: string; same: boolean }>(
+      `SELECT e.type, EXISTS (SELECT 1 FROM application_parties i WHERE i.application_number = a.application_number
+                                AND i.role = 'inventor' AND i.entity_id = a.entity_id) AS same
+       FROM application_parties a JOIN entities e USING (entity_id)
+       WHERE a.role = 'applicant' AND a.last_name IS NULL AND e.type = 'inventor'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.same).toBe(true);
+    const companies = await ctx.db.query<{ name_key: string }>(`SELECT name_key FROM entity_keys ORDER BY name_key`);
+    const people = await ctx.db.query<{ search_key: string }>(`SELECT search_key FROM entities WHERE type = 'inventor'`);
+    const personKeys = new Set(people.rows.map((row) => row.search_key.split(' ').slice(0, 2).join(' ')));
+    // No company key reads as an inventor's LAST FIRST turned around ("MEGAN JACKSON" for JACKSON MEGAN).
+    const turned = companies.rows.filter((row) => {
+      const words = row.name_key.split(' ');
+      return words.length === 2 && personKeys.has(`${words[1]} ${words[0]}`);
+    });
+    expect(turned).toEqual([]);
   });
 
   it('keeps every id through a rebuild from scratch, and every count', async () => {
@@ -195,5 +216,34 @@ describe('the entity endpoints', () => {
     const search = await get(`/v1/search?entity_id=${company.entity_id}`);
     expect(search.status).toBe(200);
     expect(search.body.results).toEqual([]);
+  });
+});
+
+describe.skipIf(!samplesPresent('grant-xml'))('the parties printed on a real grant', () => {
+  it('become entities linked to its application, with the patent and its place', async () => {
+    const grant = join(SAMPLES_DIR, 'grant-xml', 'US11646472B2-v47.xml');
+    expect((await ingestFile(ctx.db, productNamed('grants')!, grant, { fileDate: '2023-05-09' })).rejected).toBe(0);
+    expect((await resolveEntities(ctx.db)).documents).toBe(1);
+    const { body } = await get('/v1/entities/search?q=polyplus&type=assignee');
+    expect(body.results[0]).toMatchObject({
+      name: 'PolyPlus Battery Company',
+      location: { city: 'Berkeley', state: 'CA', country: 'US' },
+      counts: { applications: 1, patents: 1 },
+    });
+    const portfolio = await get(`/v1/entities/${body.results[0].entity_id}/applications`);
+    // The file wrapper does not hold 17248024 here: the grant is all the service knows of it.
+    expect(portfolio.body.applications).toEqual([
+      {
+        application_number: '17248024',
+        title: null,
+        filing_date: null,
+        status: { code: null, description: null, category: null, bucket: null, date: null },
+        patent_number: '11646472',
+        role: 'applicant',
+        confidence: 1,
+      },
+    ]);
+    const visco = await get('/v1/entities/search?q=Visco,%20Steven&type=inventor');
+    expect(visco.body.results[0]).toMatchObject({ name: 'Steven J. Visco', location: { city: 'Berkeley' }, counts: { applications: 1 } });
   });
 });

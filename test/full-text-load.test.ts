@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { eventId } from '../src/domain/events.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import type { FullTextDocument, FullTextItem } from '../src/ingest/full-text/document.js';
+import type { DocumentParty, FullTextDocument, FullTextItem } from '../src/ingest/full-text/document.js';
 import { loadFullText } from '../src/ingest/full-text/load.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { backfile, itemsOf } from './helpers/file-wrapper-records.js';
@@ -161,5 +161,75 @@ describe('loading weekly full text', () => {
     expect(run.rows[0]).toEqual({ outcome: 'failed', inserted: 2 });
     const kept = await db.query(`SELECT doc_number FROM documents WHERE doc_number LIKE '121000%' ORDER BY 1`);
     expect(kept.rows.map((r) => r.doc_number)).toEqual(['12100001', '12100002']);
+  });
+});
+
+describe('document parties', () => {
+  const person = (role: DocumentParty['role'], seq: number, first: string, last: string, city: string): DocumentParty => ({
+    role,
+    seq,
+    name: `${first} ${last}`,
+    lastName: last,
+    firstName: first,
+    middleName: null,
+    city,
+    region: 'CA',
+    country: 'US',
+  });
+  const company: DocumentParty = {
+    role: 'applicant',
+    seq: 0,
+    name: 'PolyPlus Battery Company',
+    lastName: null,
+    firstName: null,
+    middleName: null,
+    city: 'Berkeley',
+    region: 'CA',
+    country: 'US',
+  };
+  const parties = [
+    company,
+    person('inventor', 0, 'Steven J.', 'Visco', 'Berkeley'),
+    person('inventor', 1, 'Bruce D.', 'Katz', 'Moraga'),
+    { ...company, role: 'assignee' as const },
+  ];
+  // An application the file wrapper does not hold: no events, so the tests above keep their counts.
+  const document = grantDoc('12200001', { applicationNumber: '99999998', date: '2024-06-18', parties });
+  const stored = async () =>
+    (
+      await db.query(
+        `SELECT doc_number, application_number, role, seq, name, last_name, first_name, middle_name, city, region, country, entity_id
+         FROM document_parties WHERE doc_number = $1 ORDER BY role, seq`,
+        ['12200001'],
+      )
+    ).rows;
+
+  it('stores every party of a loaded document with the document application number, unresolved', async () => {
+    expect(await loadGrants([document], '2024-06-18')).toMatchObject({ inserted: 1, rejected: 0 });
+    const row = { doc_number: '12200001', application_number: '99999998', middle_name: null, region: 'CA', country: 'US', entity_id: null };
+    expect(await stored()).toEqual([
+      { ...row, role: 'applicant', seq: 0, name: 'PolyPlus Battery Company', last_name: null, first_name: null, city: 'Berkeley' },
+      { ...row, role: 'assignee', seq: 0, name: 'PolyPlus Battery Company', last_name: null, first_name: null, city: 'Berkeley' },
+      { ...row, role: 'inventor', seq: 0, name: 'Steven J. Visco', last_name: 'Visco', first_name: 'Steven J.', city: 'Berkeley' },
+      { ...row, role: 'inventor', seq: 1, name: 'Bruce D. Katz', last_name: 'Katz', first_name: 'Bruce D.', city: 'Moraga' },
+    ]);
+  });
+
+  it('a reload of the same document writes nothing', async () => {
+    const before = { parties: await stored(), tables: await tables() };
+    expect(await loadGrants([document], '2024-06-18')).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    expect({ parties: await stored(), tables: await tables() }).toEqual(before);
+  });
+
+  it('a changed party list rewrites the document and replaces its parties whole', async () => {
+    const hash = async () => (await db.query(`SELECT content_hash FROM documents WHERE doc_number = '12200001'`)).rows[0];
+    const before = await hash();
+    const changed = { ...document, parties: [parties[0]!, { ...parties[2]!, seq: 0 }] };
+    expect(await loadGrants([changed], '2024-06-18')).toMatchObject({ inserted: 0, updated: 1 });
+    expect(await hash()).not.toEqual(before);
+    expect((await stored()).map((r) => [r.role, r.seq, r.name])).toEqual([
+      ['applicant', 0, 'PolyPlus Battery Company'],
+      ['inventor', 0, 'Bruce D. Katz'],
+    ]);
   });
 });

@@ -51,6 +51,7 @@ describe('migrate() on the migrated template', () => {
       { version: 9, name: '0009-assignments.sql' },
       { version: 10, name: '0010-application-parties.sql' },
       { version: 11, name: '0011-entities.sql' },
+      { version: 12, name: '0012-document-parties.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -207,6 +207,22 @@ CREATE TABLE public.document_claims (
     claims jsonb NOT NULL
 );
 
+CREATE TABLE public.document_parties (
+    doc_number text NOT NULL,
+    application_number text,
+    role text NOT NULL,
+    seq integer NOT NULL,
+    name text NOT NULL,
+    last_name text,
+    first_name text,
+    middle_name text,
+    city text,
+    region text,
+    country text,
+    entity_id text,
+    CONSTRAINT document_parties_role_check CHECK ((role = ANY (ARRAY['applicant'::text, 'inventor'::text, 'assignee'::text])))
+);
+
 CREATE TABLE public.documents (
     doc_number text NOT NULL,
     doc_type text NOT NULL,
@@ -242,7 +258,8 @@ CREATE TABLE public.entities (
     pending integer DEFAULT 0 NOT NULL,
     updated_at timestamp with time zone NOT NULL,
     CONSTRAINT entities_type_check CHECK ((type = ANY (ARRAY['assignee'::text, 'inventor'::text])))
-);
+)
+WITH (fillfactor='70');
 
 CREATE TABLE public.entity_aliases (
     entity_id text NOT NULL,
@@ -480,6 +497,9 @@ ALTER TABLE ONLY public.detector_watermarks
 ALTER TABLE ONLY public.document_claims
     ADD CONSTRAINT document_claims_pkey PRIMARY KEY (doc_number);
 
+ALTER TABLE ONLY public.document_parties
+    ADD CONSTRAINT document_parties_pkey PRIMARY KEY (doc_number, role, seq);
+
 ALTER TABLE ONLY public.documents
     ADD CONSTRAINT documents_pkey PRIMARY KEY (doc_number);
 
@@ -571,6 +591,10 @@ CREATE INDEX credit_grants_org ON public.credit_grants USING btree (org_id);
 
 CREATE INDEX credit_leases_org ON public.credit_leases USING btree (org_id);
 
+CREATE INDEX document_parties_application ON public.document_parties USING btree (application_number) WHERE (application_number IS NOT NULL);
+
+CREATE INDEX document_parties_unresolved ON public.document_parties USING btree (doc_number) WHERE (entity_id IS NULL);
+
 CREATE INDEX documents_application ON public.documents USING btree (application_number);
 
 CREATE INDEX documents_cpc_levels ON public.documents USING gin (cpc_levels);
@@ -593,7 +617,7 @@ CREATE INDEX entity_keys_trigram ON public.entity_keys USING gin (name_key publi
 
 CREATE INDEX entity_links_application ON public.entity_links USING btree (application_number);
 
-CREATE INDEX entity_links_patents ON public.entity_links USING btree (entity_id, patent_number) WHERE (patent_number IS NOT NULL);
+CREATE INDEX entity_links_patents ON public.entity_links USING btree (entity_id, COALESCE(grant_date, '0001-01-01'::date) DESC, patent_number DESC) WHERE (patent_number IS NOT NULL);
 
 CREATE INDEX events_application ON public.events USING btree (application_number, detected_at);
 
@@ -628,6 +652,9 @@ ALTER TABLE ONLY public.credit_leases
 
 ALTER TABLE ONLY public.credit_leases
     ADD CONSTRAINT credit_leases_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
+
+ALTER TABLE ONLY public.document_parties
+    ADD CONSTRAINT document_parties_doc_number_fkey FOREIGN KEY (doc_number) REFERENCES public.documents(doc_number) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.ingest_runs(run_id);

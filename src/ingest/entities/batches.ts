@@ -10,6 +10,7 @@ import { EDGE_CONFIDENCE } from './families.js';
 import { insertEdges } from './families.sql.js';
 import { relink } from './relink.js';
 import { type CompanyResolution, matchInventor, partsOf, personEntity, resolveCompanyKeys } from './resolve-names.js';
+import * as documents from './documents.sql.js';
 import * as sql from './resolve.sql.js';
 
 /** A succession recordation between two companies: the makings of a family. */
@@ -48,33 +49,82 @@ class Observations {
   }
 }
 
+/** A party printed with name parts and one place: the file wrapper's, or a grant's or publication's. */
+interface PartsParty {
+  application_number: string | null;
+  role: string;
+  name: string;
+  last_name: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+}
+
+/**
+ * The entity of each party, in order: people by name and place, organisations by company key ('' for
+ * no key). An applicant is a person when printed with name parts, or when its name is one of the
+ * application's inventors' (an inventor applying for himself is printed by name only).
+ */
+async function resolvePartsParties(tx: Queryable, parties: readonly PartsParty[], seen: Observations) {
+  const inventorsOf = new Map<string | null, PartsParty[]>();
+  for (const p of parties) if (p.role === 'inventor') inventorsOf.set(p.application_number, [...(inventorsOf.get(p.application_number) ?? []), p]);
+  const inventorNamed = (p: PartsParty) => {
+    const parts = p.role === 'applicant' && p.last_name === null ? printedPerson(p.name) : null;
+    return parts ? matchInventor(parts, inventorsOf.get(p.application_number) ?? []) : null;
+  };
+  const personal = (p: PartsParty) => p.role === 'inventor' || p.last_name !== null || inventorNamed(p) !== null;
+  const companies = await resolveCompanyKeys(
+    tx,
+    parties.filter((p) => !personal(p)).map((p) => ({ key: companyKey(p.name), place: placeKey(p) })),
+  );
+  const entityIds = parties.map((p) => {
+    const place = { city: p.city, state: p.region, country: p.country };
+    if (p.role === 'inventor' && p.application_number !== null && isReexamination(p.application_number)) return '';
+    if (!personal(p)) return companyEntity(companies, seen, p.name, place);
+    // An applicant who is one of the inventors is that inventor, at the inventor's place.
+    const person = inventorNamed(p) ?? p;
+    const parts = partsOf(person);
+    if (!parts) return '';
+    const entityId = personEntity(parts, person);
+    seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), city: person.city, state: person.region, country: person.country });
+    return entityId;
+  });
+  return { entityIds, newCompanies: newCompanyIds(companies) };
+}
+
 export async function resolveApplicationBatch(db: Database, applicationNumbers: readonly string[], now: Date): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     await sql.lockResolver(tx);
     const parties = await sql.findApplicationParties(tx, applicationNumbers);
-    const personal = (p: sql.ApplicationPartyRow) => p.role === 'inventor' || p.last_name !== null;
-    const companies = await resolveCompanyKeys(
-      tx,
-      parties.filter((p) => !personal(p)).map((p) => ({ key: companyKey(p.name), place: placeKey(p) })),
-    );
     const seen = new Observations();
-    const updates = parties.map((p) => {
-      const place = { city: p.city, state: p.region, country: p.country };
-      let entityId = '';
-      if (p.role === 'inventor' && isReexamination(p.application_number)) entityId = '';
-      else if (personal(p)) {
-        const parts = partsOf(p);
-        if (parts) {
-          entityId = personEntity(parts, p);
-          seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), ...place });
-        }
-      } else entityId = companyEntity(companies, seen, p.name, place);
-      return { application_number: p.application_number, role: p.role, seq: p.seq, entity_id: entityId };
-    });
+    const { entityIds, newCompanies } = await resolvePartsParties(tx, parties, seen);
     await seen.write(tx, now);
-    await sql.setApplicationPartyEntities(tx, updates);
+    await sql.setApplicationPartyEntities(
+      tx,
+      parties.map((p, i) => ({ application_number: p.application_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
+    );
     await relink(tx, applicationNumbers, now);
-    return { applications: applicationNumbers.length, newCompanies: newCompanyIds(companies), edgesAdded: 0 };
+    return { applications: applicationNumbers.length, newCompanies, edgesAdded: 0 };
+  });
+}
+
+/** A grant's or publication's parties: applicants, inventors and the assignees at issue. */
+export async function resolveDocumentBatch(db: Database, docNumbers: readonly string[], now: Date): Promise<BatchOutcome> {
+  return db.transaction(async (tx) => {
+    await sql.lockResolver(tx);
+    const parties = await documents.findDocumentParties(tx, docNumbers);
+    const seen = new Observations();
+    const { entityIds, newCompanies } = await resolvePartsParties(tx, parties, seen);
+    await seen.write(tx, now);
+    await documents.setDocumentPartyEntities(
+      tx,
+      parties.map((p, i) => ({ doc_number: p.doc_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
+    );
+    const applicationNumbers = [...new Set(parties.flatMap((p) => (p.application_number === null ? [] : [p.application_number])))];
+    await relink(tx, applicationNumbers, now);
+    return { applications: applicationNumbers.length, newCompanies, edgesAdded: 0 };
   });
 }
 

@@ -30,13 +30,17 @@ export interface LinkEvidenceRow {
   name: string;
   /** An assignee's company key confidence (entity_keys); null for a person and for the file wrapper's parties. */
   key_confidence: number | null;
-  /** A recordation's patent number, for an application the service does not hold. */
+  /** The patent a recordation or a grant names, for an application the service does not hold. */
   patent_number: string | null;
+  /** A grant's date, likewise. */
+  grant_date: string | null;
+  /** Named by a recordation (its properties are typed by the submitter), not by the office's own records. */
+  by_recordation: boolean;
 }
 
 /**
  * Every resolved party linking an entity to the applications: applicants and inventors of the
- * file wrapper, and assignees of recordations that move ownership (an assignment, merger, change
+ * file wrapper, applicants, inventors and assignees printed on grants and publications, and assignees of recordations that move ownership (an assignment, merger, change
  * of name, or an assignment corrected), by application number or by the patent of one held.
  */
 export async function findLinkEvidence(db: Queryable, applicationNumbers: readonly string[]): Promise<LinkEvidenceRow[]> {
@@ -49,11 +53,18 @@ export async function findLinkEvidence(db: Queryable, applicationNumbers: readon
                  SELECT x.reel_frame, h.application_number, x.patent_number
                  FROM wanted w JOIN applications h ON h.application_number = w.application_number
                  JOIN assignment_properties x ON x.patent_number = h.patent_number AND x.application_number IS NULL)
-               SELECT p.application_number, p.role, p.entity_id, p.name, NULL::real AS key_confidence, NULL AS patent_number
+               SELECT p.application_number, p.role, p.entity_id, p.name, NULL::real AS key_confidence, NULL AS patent_number,
+                      NULL::date AS grant_date, false AS by_recordation
                FROM wanted w JOIN application_parties p USING (application_number)
                WHERE p.entity_id <> ''
                UNION ALL
-               SELECT pr.application_number, 'assignee', q.entity_id, q.name, k.confidence, pr.patent_number
+               SELECT d.application_number, d.role, d.entity_id, d.name, NULL, CASE doc.doc_type WHEN 'grant' THEN doc.doc_number END,
+                      CASE doc.doc_type WHEN 'grant' THEN doc.date END, false
+               FROM wanted w JOIN document_parties d ON d.application_number = w.application_number
+               JOIN documents doc ON doc.doc_number = d.doc_number
+               WHERE d.entity_id <> ''
+               UNION ALL
+               SELECT pr.application_number, 'assignee', q.entity_id, q.name, k.confidence, pr.patent_number, NULL, true
                FROM properties pr
                JOIN assignments a ON a.reel_frame = pr.reel_frame
                JOIN assignment_parties q ON q.reel_frame = pr.reel_frame AND q.role = 'assignee'

@@ -21,7 +21,7 @@ export async function relink(tx: Queryable, applicationNumbers: readonly string[
     sql.findLinkEvidence(tx, applicationNumbers),
   ]);
   const heldByNumber = new Map(held.map((row) => [row.application_number, row]));
-  const applicantKeys = evidence.filter((e) => e.role === 'applicant').map((e) => companyKey(e.name));
+  const applicantKeys = evidence.filter((e) => e.role !== 'inventor' && !e.by_recordation).map((e) => companyKey(e.name));
   const keyConfidence = new Map((await findCompanyKeys(tx, [...new Set(applicantKeys)])).map((row) => [row.name_key, row.confidence]));
 
   const links = new Map<string, sql.LinkRow>();
@@ -39,23 +39,26 @@ export async function relink(tx: Queryable, applicationNumbers: readonly string[
     const confidence =
       e.role === 'inventor'
         ? 1
-        : e.role === 'applicant'
-          ? (keyConfidence.get(companyKey(e.name)) ?? 1)
-          : RECORDATION_CONFIDENCE * (e.key_confidence ?? 1);
+        : e.by_recordation
+          ? RECORDATION_CONFIDENCE * (e.key_confidence ?? 1)
+          : (keyConfidence.get(companyKey(e.name)) ?? 1);
     const link: sql.LinkRow = {
       entity_id: e.entity_id,
       application_number: e.application_number,
       role: e.role,
       confidence: Math.round(confidence * 100) / 100,
       patent_number: application ? application.patent_number : e.patent_number,
-      grant_date: application?.grant_date ?? null,
+      grant_date: application ? application.grant_date : e.grant_date,
       category: status?.category ?? null,
       bucket: status?.bucket ?? null,
     };
     const key = `${e.entity_id}\u0000${e.application_number}`;
     const known = links.get(key);
-    if (!known || ROLE_RANK[link.role] < ROLE_RANK[known.role] || (link.role === known.role && link.confidence > known.confidence))
-      links.set(key, link);
+    const stronger = !known || ROLE_RANK[link.role] < ROLE_RANK[known.role] || (link.role === known.role && link.confidence > known.confidence);
+    const [kept, other] = stronger ? [link, known] : [known, link];
+    // Of an application not held, any piece of evidence may be the one naming its patent (a grant, not its publication).
+    if (other && kept.patent_number === null) Object.assign(kept, { patent_number: other.patent_number, grant_date: other.grant_date });
+    links.set(key, kept);
   }
 
   const removed = await sql.deleteLinks(tx, applicationNumbers);

@@ -105,7 +105,10 @@ const plainWord = (text: string) => personKey({ last: text, first: '', middle: n
  * The inventor a person signing a recordation is: one of the covered applications' inventors with
  * the same last name and first given name (middle names are printed or not). Null when none is.
  */
-export function matchInventor<T extends sql.InventorRow>(person: PersonName, inventors: readonly T[]): T | null {
+export function matchInventor<T extends { name: string; last_name: string | null; first_name: string | null; middle_name: string | null }>(
+  person: PersonName,
+  inventors: readonly T[],
+): T | null {
   const last = plainWord(person.last);
   const first = plainWord(person.first).split(' ')[0] ?? '';
   for (const inventor of inventors) {

@@ -26,11 +26,16 @@ export interface ApplicationPartyRow {
 
 const APPLICATION_PARTY_COLUMNS = /* SQL */ `application_number, role, seq, name, last_name, first_name, middle_name, city, region, country`;
 
-/** The applications with parties not resolved yet (the next `limit`). */
-export async function findUnresolvedApplications(db: Queryable, limit: number): Promise<string[]> {
+/**
+ * The next `limit` applications after `after` with parties not resolved yet. The keyset matters:
+ * a resolved row leaves a dead entry in the partial index until vacuum, and a walk from the start
+ * each time would step over every one of them again (quadratic over a first run).
+ */
+export async function findUnresolvedApplications(db: Queryable, after: string, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ application_number: string }>(
-    /* SQL */ `SELECT DISTINCT application_number FROM application_parties WHERE entity_id IS NULL ORDER BY application_number LIMIT $1`,
-    [limit],
+    /* SQL */ `SELECT DISTINCT application_number FROM application_parties
+               WHERE entity_id IS NULL AND application_number > $1 ORDER BY application_number LIMIT $2`,
+    [after, limit],
   );
   return rows.map((row) => row.application_number);
 }
@@ -65,10 +70,11 @@ export interface RecordationPartyRow {
   recorded_date: string;
 }
 
-export async function findUnresolvedRecordations(db: Queryable, limit: number): Promise<string[]> {
+/** The next `limit` recordations after `after` with parties not resolved yet (keyset: see findUnresolvedApplications). */
+export async function findUnresolvedRecordations(db: Queryable, after: string, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ reel_frame: string }>(
-    /* SQL */ `SELECT DISTINCT reel_frame FROM assignment_parties WHERE entity_id IS NULL ORDER BY reel_frame LIMIT $1`,
-    [limit],
+    /* SQL */ `SELECT DISTINCT reel_frame FROM assignment_parties WHERE entity_id IS NULL AND reel_frame > $1 ORDER BY reel_frame LIMIT $2`,
+    [after, limit],
   );
   return rows.map((row) => row.reel_frame);
 }
@@ -129,7 +135,8 @@ export interface CompanyKeyRow {
 
 export async function findCompanyKeys(db: Queryable, keys: readonly string[]): Promise<CompanyKeyRow[]> {
   const { rows } = await db.query<CompanyKeyRow>(
-    /* SQL */ `SELECT name_key, block, entity_id, confidence FROM entity_keys WHERE name_key = ANY($1::text[])`,
+    // A join, not `= ANY`: with a thousand keys and stale statistics the planner scanned the table once per key.
+    /* SQL */ `SELECT k.name_key, k.block, k.entity_id, k.confidence FROM unnest($1::text[]) AS wanted (name_key) JOIN entity_keys k USING (name_key)`,
     [keys],
   );
   return rows;
@@ -138,8 +145,8 @@ export async function findCompanyKeys(db: Queryable, keys: readonly string[]): P
 /** Keys of the blocks, full spellings (the founders) first. */
 export async function findCompanyKeysInBlocks(db: Queryable, blocks: readonly string[]): Promise<CompanyKeyRow[]> {
   const { rows } = await db.query<CompanyKeyRow>(
-    /* SQL */ `SELECT name_key, block, entity_id, confidence FROM entity_keys WHERE block = ANY($1::text[])
-               ORDER BY confidence DESC, length(name_key) DESC, name_key`,
+    /* SQL */ `SELECT k.name_key, k.block, k.entity_id, k.confidence FROM unnest($1::text[]) AS wanted (block) JOIN entity_keys k USING (block)
+               ORDER BY k.confidence DESC, length(k.name_key) DESC, k.name_key`,
     [blocks],
   );
   return rows;

@@ -1,13 +1,15 @@
 /**
  * Entity resolution (issue 10): every name the service holds — the file wrapper's applicants and
- * inventors, the recordations' assignors and assignees — filed under an entity, entities grouped
+ * inventors, the parties printed on grants and publications, the recordations' assignors and
+ * assignees — filed under an entity, entities grouped
  * into families, each entity's portfolio kept. Incremental by default: only parties not resolved
  * yet (rows the file wrapper or an assignment load wrote since the last run) and the
  * applications they touch. A rebuild walks everything again, recomputes the families' edges and
  * recounts every entity; entity ids stay as they were (entity_keys is kept).
  */
 import type { Database } from '../../db/database.js';
-import { type BatchOutcome, resolveApplicationBatch, resolveRecordationBatch } from './batches.js';
+import { type BatchOutcome, resolveApplicationBatch, resolveDocumentBatch, resolveRecordationBatch } from './batches.js';
+import * as documents from './documents.sql.js';
 import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
 import * as families from './families.sql.js';
 import { relink } from './relink.js';
@@ -23,7 +25,7 @@ export interface ResolutionOptions {
 }
 
 export interface ResolutionProgress {
-  phase: 'applications' | 'recordations' | 'links' | 'families';
+  phase: 'applications' | 'documents' | 'recordations' | 'links' | 'families';
   done: number;
 }
 
@@ -31,6 +33,8 @@ export interface ResolutionSummary {
   rebuild: boolean;
   /** Applications whose parties were resolved. */
   applications: number;
+  /** Grants and publications whose parties were resolved. */
+  documents: number;
   recordations: number;
   /** Applications whose links were recomputed (some more than once). */
   relinked: number;
@@ -49,6 +53,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   const summary: ResolutionSummary = {
     rebuild,
     applications: 0,
+    documents: 0,
     recordations: 0,
     relinked: 0,
     newCompanies: 0,
@@ -67,7 +72,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
 
   // Applications first: inventors and applicants get the file wrapper's spelling and place as their shown name.
   await walk(
-    rebuild ? (after) => sql.findApplicationsAfter(db, after, size) : () => sql.findUnresolvedApplications(db, size),
+    (after) => (rebuild ? sql.findApplicationsAfter : sql.findUnresolvedApplications)(db, after, size),
     async (batch) => {
       absorb(await resolveApplicationBatch(db, batch, now()));
       summary.applications += batch.length;
@@ -75,7 +80,15 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     },
   );
   await walk(
-    rebuild ? (after) => sql.findRecordationsAfter(db, after, Math.ceil(size / 2)) : () => sql.findUnresolvedRecordations(db, Math.ceil(size / 2)),
+    (after) => (rebuild ? documents.findDocumentsAfter : documents.findUnresolvedDocuments)(db, after, size),
+    async (batch) => {
+      absorb(await resolveDocumentBatch(db, batch, now()));
+      summary.documents += batch.length;
+      progress({ phase: 'documents', done: summary.documents });
+    },
+  );
+  await walk(
+    (after) => (rebuild ? sql.findRecordationsAfter : sql.findUnresolvedRecordations)(db, after, Math.ceil(size / 2)),
     async (batch) => {
       absorb(await resolveRecordationBatch(db, batch, now()));
       summary.recordations += batch.length;
@@ -100,7 +113,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   summary.newCompanies = newCompanies.size;
   const checkNames = rebuild ? await everyCompany(db) : [...newCompanies];
   summary.familyEdgesAdded += await addNearIdenticalEdges(db, checkNames);
-  const changed = summary.applications + summary.recordations + summary.relinked > 0 || summary.familyEdgesAdded > 0;
+  const changed = summary.applications + summary.documents + summary.recordations + summary.relinked > 0 || summary.familyEdgesAdded > 0;
   if (changed || rebuild) {
     summary.families = (await rebuildFamilies(db, now())).families;
     progress({ phase: 'families', done: summary.families });

@@ -1,8 +1,8 @@
 /**
  * The parts of a full-text document that grants and publications write the same way
- * (XML-FORMATS.md §2, §9): publication reference, application reference, title, abstract, claims,
- * CPC and DTD version. The product mappers add the document number, kind and date in their own
- * terms, and grants their citations.
+ * (XML-FORMATS.md §2, §7, §9): publication reference, application reference, title, abstract,
+ * claims, CPC, parties and DTD version. The product mappers add the document number, kind and
+ * date in their own terms, and grants their citations.
  */
 import { parseApplicationNumber } from '../../domain/numbers.js';
 import { show } from '../show.js';
@@ -12,14 +12,20 @@ import type { XmlElement } from '../xml/tree.js';
 import { mapClaims } from './claims.js';
 import { cpcSymbols } from './cpc.js';
 import { xmlDate } from './dates.js';
-import type { FullTextDocument } from './document.js';
+import type { FullTextDocument, MapIssue } from './document.js';
+import { mapParties } from './parties.js';
 
-/** A mapper's answer: the document, or why it cannot be read (variable part after the first `"`). */
-export type MapResult = { ok: true; document: FullTextDocument } | { ok: false; reason: string };
+export type { MapIssue };
+
+/**
+ * A mapper's answer: the document with the parts it had to drop, or why it cannot be read
+ * (variable part after the first `"`).
+ */
+export type MapResult = { ok: true; document: FullTextDocument; issues: MapIssue[] } | { ok: false; reason: string };
 
 export type CommonFields = Pick<
   FullTextDocument,
-  'applicationNumber' | 'filingDate' | 'title' | 'abstract' | 'claims' | 'cpc' | 'dtdVersion'
+  'applicationNumber' | 'filingDate' | 'title' | 'abstract' | 'claims' | 'cpc' | 'dtdVersion' | 'parties'
 >;
 
 /** `publication-reference/document-id` as printed (trimmed; null when absent or blank). */
@@ -34,7 +40,7 @@ export function publicationReference(bibliographic: XmlElement | null): Publicat
   return { number: textAt(id, 'doc-number'), kind: textAt(id, 'kind'), date: textAt(id, 'date') };
 }
 
-export function commonFields(root: XmlElement, bibliographic: XmlElement | null): CommonFields {
+export function commonFields(root: XmlElement, bibliographic: XmlElement | null, issues: MapIssue[]): CommonFields {
   const application = first(bibliographic, 'application-reference/document-id');
   const applicationNumber = textAt(application, 'doc-number');
   const title = textAt(bibliographic, 'invention-title');
@@ -48,6 +54,7 @@ export function commonFields(root: XmlElement, bibliographic: XmlElement | null)
     claims: mapClaims(first(root, 'claims')),
     cpc: cpcSymbols(bibliographic),
     dtdVersion: attribute(root, 'dtd-version'),
+    parties: mapParties(bibliographic, issues),
   };
 }
 

@@ -82,3 +82,23 @@ export async function replaceCitations(db: Queryable, stored: string[], rows: Co
   if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM citations WHERE citing_number = ANY($1::text[])`, [stored]);
   await db.copyFrom('citations', CITATION_COLUMNS, rows);
 }
+
+export const PARTY_COLUMNS = [
+  'doc_number',
+  'application_number',
+  'role',
+  'seq',
+  'name',
+  'last_name',
+  'first_name',
+  'middle_name',
+  'city',
+  'region',
+  'country',
+] as const;
+
+/** Parties are printed with the document and replaced whole with it, like its citations: `stored` as there. */
+export async function replaceParties(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
+  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM document_parties WHERE doc_number = ANY($1::text[])`, [stored]);
+  await db.copyFrom('document_parties', PARTY_COLUMNS, rows);
+}

@@ -6,7 +6,7 @@ import { ingestItems } from '../runner.js';
 import { detectDocumentEvents } from './detect-events.js';
 import type { FullTextDocument, FullTextItem } from './document.js';
 import * as sql from './load.sql.js';
-import { citationRows, documentHash, documentRow } from './rows.js';
+import { citationRows, documentHash, documentRow, partyRows } from './rows.js';
 
 /** One batch after reading what is stored. */
 interface Plan {
@@ -21,7 +21,7 @@ const isFresh = (plan: Plan, document: FullTextDocument): boolean => !plan.store
 
 /**
  * Weekly full text, grants (Tuesdays, `ipgYYMMDD`) and pre-grant publications (Thursdays,
- * `ipaYYMMDD`): documents, their claims and backward citations. A re-run skips unchanged
+ * `ipaYYMMDD`): documents, their claims, backward citations and parties. A re-run skips unchanged
  * documents (same content hash). Documents of other roots (`sequence-cwu`) are counted by root
  * in the run's skip tally.
  */
@@ -73,10 +73,16 @@ export const FULL_TEXT_LOADER: ProductLoader<FullTextItem, FullTextDocument, Pla
       file.fileDate,
       file.now,
     );
+    const stored = plan.work.filter((w) => !isFresh(plan, w.document)).map((w) => w.document.docNumber);
     await sql.replaceCitations(
       tx,
-      plan.work.filter((w) => !isFresh(plan, w.document)).map((w) => w.document.docNumber),
+      stored,
       plan.work.flatMap((w) => citationRows(w.document)),
+    );
+    await sql.replaceParties(
+      tx,
+      stored,
+      plan.work.flatMap((w) => partyRows(w.document)),
     );
     return outcome;
   },

@@ -7,7 +7,9 @@
  * - any other root (`sequence-cwu`, …) → `skipped` with its root name (reading stops at the root's
  *   start tag, so a megabyte sequence listing costs almost nothing);
  * - a document that cannot be read (not well-formed, unknown entity, no number, unreadable date,
- *   too large) → `reject` with a reason, its position and an excerpt; the next document is read.
+ *   too large) → `reject` with a reason, its position and an excerpt; the next document is read;
+ * - a part of a kept document that had to be dropped (a party without a name) → a `reject` after
+ *   its document, at the same position, so the run counts and shows it.
  *
  * Memory holds one document's text and tree at a time (split.ts). Positions: `member` is the zip
  * member (null for a plain file), `index` the 0-based count of documents before this one in it.
@@ -76,22 +78,23 @@ export async function* parseFullTextStream(
       return;
     }
     if (next.done === true) return;
-    yield readDocument(next.value, { member, index }, mappers);
+    yield* readDocument(next.value, { member, index }, mappers);
     index++;
   }
 }
 
-function readDocument(piece: SplitPiece, position: DocumentPosition, mappers: DocumentMappers): FullTextItem {
+/** A document's item, followed by one reject per part of it that had to be dropped (at the document's position). */
+function readDocument(piece: SplitPiece, position: DocumentPosition, mappers: DocumentMappers): FullTextItem[] {
   if (piece.kind === 'too-large') {
-    return reject(`document too large to read: "${piece.bytes} bytes at byte ${piece.offset}"`, position, piece.head);
+    return [reject(`document too large to read: "${piece.bytes} bytes at byte ${piece.offset}"`, position, piece.head)];
   }
   // The two bulkiest parts never reach saxes (cut.ts); the rest of SKIPPED_ELEMENTS is skipped while reading.
   const text = CUT_ELEMENTS.reduce(withoutElement, piece.text);
   const outcome = readXmlTree(text, { acceptRoot: (name) => mappers.has(name), skip: SKIPPED_ELEMENTS });
-  if (outcome.kind === 'other-root') return { kind: 'skipped', root: outcome.root, position };
+  if (outcome.kind === 'other-root') return [{ kind: 'skipped', root: outcome.root, position }];
   if (outcome.kind === 'error') {
     const from = Math.max(0, outcome.offset - EXCERPT_CHARS / 2);
-    return reject(`XML not well-formed: ${JSON.stringify(outcome.message)}`, position, text.slice(from, from + EXCERPT_CHARS));
+    return [reject(`XML not well-formed: ${JSON.stringify(outcome.message)}`, position, text.slice(from, from + EXCERPT_CHARS))];
   }
   const mapper = mappers.get(outcome.root);
   let result: MapResult;
@@ -101,10 +104,16 @@ function readDocument(piece: SplitPiece, position: DocumentPosition, mappers: Do
   } catch (err) {
     result = { ok: false, reason: `document could not be mapped: ${JSON.stringify(message(err))}` };
   }
-  if (result.ok) return { kind: 'document', document: result.document, position };
+  if (result.ok) {
+    const { document, issues } = result;
+    return [
+      { kind: 'document', document, position },
+      ...issues.map((issue) => reject(`${issue.reason} in document "${document.docNumber}"`, position, issue.excerpt)),
+    ];
+  }
   // From the root's start tag: its `file` attribute names the document.
   const rootAt = Math.max(0, text.indexOf(`<${outcome.root}`));
-  return reject(result.reason, position, text.slice(rootAt, rootAt + EXCERPT_CHARS));
+  return [reject(result.reason, position, text.slice(rootAt, rootAt + EXCERPT_CHARS))];
 }
 
 function reject(reason: string, position: DocumentPosition, excerpt: string): FullTextItem {

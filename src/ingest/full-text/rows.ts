@@ -4,7 +4,7 @@ import { documentCpcLevels } from '../../domain/cpc.js';
 import { parsePublicationNumber } from '../../domain/numbers.js';
 import type { BackwardCitation, FullTextDocument } from './document.js';
 
-/** Same document, same hash: a re-ingest of an unchanged document writes nothing. */
+/** Same document (its parties included), same hash: a re-ingest of an unchanged document writes nothing. */
 export function documentHash(document: FullTextDocument): string {
   return createHash('sha256').update(JSON.stringify(document)).digest('base64url');
 }
@@ -52,4 +52,21 @@ function citationRow(citing: string, position: number, c: BackwardCitation): Cop
             ? { ...base, text: c.text }
             : { ...base, raw: c.raw, defect: c.defect };
   return [citing, position, c.group, v.number, v.country, v.kind, v.name, v.date, v.text, v.raw, v.defect, c.category, c.categoryDetail];
+}
+
+/** One COPY row per party (PARTY_COLUMNS); entity_id is left to entity resolution. */
+export function partyRows(document: FullTextDocument): CopyValue[][] {
+  return (document.parties ?? []).map((p) => [
+    document.docNumber,
+    document.applicationNumber,
+    p.role,
+    p.seq,
+    p.name,
+    p.lastName,
+    p.firstName,
+    p.middleName,
+    p.city,
+    p.region,
+    p.country,
+  ]);
 }

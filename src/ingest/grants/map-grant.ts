@@ -5,7 +5,7 @@
  * number, kind or issue date cannot be stored and is rejected; every other field may be null.
  */
 import { parsePatentNumber } from '../../domain/numbers.js';
-import { commonFields, publicationReference, shown, type MapResult } from '../full-text/common.js';
+import { commonFields, publicationReference, shown, type MapIssue, type MapResult } from '../full-text/common.js';
 import { xmlDate } from '../full-text/dates.js';
 import { first } from '../xml/select.js';
 import type { XmlElement } from '../xml/tree.js';
@@ -21,6 +21,7 @@ export function mapGrant(root: XmlElement): MapResult {
   if (reference.kind === null) return { ok: false, reason: `grant without a kind code ${shown(docNumber)}` };
   const date = xmlDate(reference.date);
   if (date === null) return { ok: false, reason: `grant without a readable issue date ${shown(reference.date)}` };
+  const issues: MapIssue[] = [];
   return {
     ok: true,
     document: {
@@ -28,8 +29,9 @@ export function mapGrant(root: XmlElement): MapResult {
       docNumber,
       kind: reference.kind,
       date,
-      ...commonFields(root, bibliographic),
+      ...commonFields(root, bibliographic, issues),
       citations: mapCitations(bibliographic),
     },
+    issues,
   };
 }

@@ -5,7 +5,7 @@
  * readable number and kind or publication date cannot be stored and is rejected.
  */
 import { parsePublicationNumber } from '../../domain/numbers.js';
-import { commonFields, publicationReference, shown, type MapResult } from '../full-text/common.js';
+import { commonFields, publicationReference, shown, type MapIssue, type MapResult } from '../full-text/common.js';
 import { xmlDate } from '../full-text/dates.js';
 import { first } from '../xml/select.js';
 import type { XmlElement } from '../xml/tree.js';
@@ -23,6 +23,7 @@ export function mapPublication(root: XmlElement): MapResult {
   }
   const date = xmlDate(reference.date);
   if (date === null) return { ok: false, reason: `publication without a readable publication date ${shown(reference.date)}` };
+  const issues: MapIssue[] = [];
   return {
     ok: true,
     document: {
@@ -30,8 +31,9 @@ export function mapPublication(root: XmlElement): MapResult {
       docNumber: printed,
       kind: reference.kind,
       date,
-      ...commonFields(root, bibliographic),
+      ...commonFields(root, bibliographic, issues),
       citations: [],
     },
+    issues,
   };
 }
