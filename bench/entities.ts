@@ -7,9 +7,10 @@
  *    entities) and GET /v1/entities/{id}/applications first page for an entity of 100,000
  *    applications (target p95 <= 30 ms), one request at a time over HTTP with a key and
  *    charging; baseline: GET /v1/applications/{n} in the same run.
- *   npx tsx bench/entities.ts [--applications 1000000] [--daily-applications 7000] [--queries 300] [--keep] [--reuse DATABASE [--resolve]]
+ *   npx tsx bench/entities.ts [--applications 1000000] [--daily-applications 7000] [--queries 300] [--entities 1000000] [--keep] [--reuse DATABASE [--resolve] [--daily]]
  * `--reuse` measures an existing database again; with `--resolve`, one that holds the loaded corpus only (a `--keep` run stopped
- * after its load): it resolves and goes on.
+ * after its load): it resolves and goes on; with `--daily`, it loads and resolves one more day first. Before the requests, the
+ * entities are topped up with made-up inventors to `--entities` (1,000,000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,20 +43,29 @@ async function loadCorpus(db: Database, dir: string, applications: number): Prom
 
 /** Resolution of the loaded corpus, then of one day's recordations, and the 100,000-application entity. */
 async function resolveCorpus(db: Database, dir: string, dailyApplications: number): Promise<void> {
-  let t = performance.now();
+  const t = performance.now();
   const first = await resolveEntities(db);
   const firstSeconds = seconds(t);
   console.log(
     `first resolution: ${fmt(first.applications)} applications in ${firstSeconds.toFixed(0)} s (${fmt(first.applications / firstSeconds)} applications/s)`,
   );
 
-  // One file of the first applications' recordations: what a day brings, as the office's daily files do.
-  const { files, truth, recordations } = await writeAssignmentFiles(join(dir, 'assignments'), {
+  await dailyFile(db, dir, dailyApplications, 'entities-bench');
+  await addPortfolioEntity(db);
+}
+
+/**
+ * One file of recordations of the first applications, as a day brings them, loaded and resolved
+ * incrementally. Another `seed` writes other recordations of the same applications (some under
+ * reel/frames stored already: changed records), so the step can be repeated on one database.
+ */
+async function dailyFile(db: Database, dir: string, dailyApplications: number, seed: string): Promise<void> {
+  const { files, truth, recordations } = await writeAssignmentFiles(join(dir, `assignments-${seed}`), {
     applications: dailyApplications,
-    seed: 'entities-bench',
+    seed,
     dailyFiles: 0,
   });
-  t = performance.now();
+  let t = performance.now();
   const loaded = await ingestFile(db, productNamed('assignments')!, files[0]!);
   console.log(`assignment file: ${fmt(recordations)} recordations, ${fmt(loaded.inserted)} loaded in ${seconds(t).toFixed(0)} s`);
   t = performance.now();
@@ -76,7 +86,12 @@ async function resolveCorpus(db: Database, dir: string, dailyApplications: numbe
       `family pairs ${score.familyPairs}, family precision ${score.familyPrecision?.toFixed(4)}, family recall ${score.familyRecall?.toFixed(4)}`,
   );
 
-  // An entity of 100,000 applications (the corpus's largest company has a few per cent of it).
+}
+
+/** An entity of 100,000 applications (the corpus's largest company has a few per cent of it). */
+async function addPortfolioEntity(db: Database): Promise<void> {
+  await db.query(`DELETE FROM entity_links WHERE entity_id = $1`, [BIG_ENTITY]);
+  await db.query(`DELETE FROM entities WHERE entity_id = $1`, [BIG_ENTITY]);
   await db.query(
     `INSERT INTO entities (entity_id, type, name, search_key, updated_at) VALUES ($1, 'assignee', 'Bench Portfolio Holdings', 'BENCH PORTFOLIO HOLDINGS', now())`,
     [BIG_ENTITY],
@@ -91,6 +106,26 @@ async function resolveCorpus(db: Database, dir: string, dailyApplications: numbe
   await db.query(`VACUUM ANALYZE`);
 }
 
+const SYLLABLES = 'ka ri mo ta le no shi ven dor bel mar tin os gal ren ut pra sel hov ard lin fe qu ix zo bra del mon cas ter vik'.split(' ');
+
+/** Inventor entities with made-up names until the table holds `total` (the corpus's names repeat: 1 M applications give ~380 k people). */
+async function topUpEntities(db: Database, total: number): Promise<void> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM entities`);
+  const missing = total - rows[0]!.n;
+  if (missing <= 0) return;
+  const word = (n: number) => Array.from({ length: 2 + (n % 2) }, (_, i) => SYLLABLES[(n >> (i * 5)) % SYLLABLES.length]).join('').toUpperCase();
+  for (let done = 0; done < missing; done += 50_000) {
+    const batch = Array.from({ length: Math.min(50_000, missing - done) }, (_, i) => {
+      const n = done + i;
+      const key = `${word(n * 7919)} ${word(n * 104729 + 13)} ${String.fromCharCode(65 + (n % 26))}`;
+      return [`ent_filler${String(n).padStart(10, '0')}`, 'inventor', key, key, 'SPRINGFIELD', 'IL', 'US', new Date().toISOString()];
+    });
+    await db.transaction((tx) => tx.copyFrom('entities', ['entity_id', 'type', 'name', 'search_key', 'city', 'state', 'country', 'updated_at'], batch));
+  }
+  await db.query(`VACUUM ANALYZE entities`);
+  console.log(`entities topped up by ${fmt(missing)} made-up inventors to ${fmt(total)}`);
+}
+
 async function main(): Promise<void> {
   const applications = arg('applications', 1_000_000);
   const dailyApplications = arg('daily-applications', 7_000);
@@ -103,10 +138,17 @@ async function main(): Promise<void> {
   try {
     if (!reuse) await loadCorpus(target.db, dir, applications);
     if (!reuse || process.argv.includes('--resolve')) await resolveCorpus(target.db, dir, dailyApplications);
+    if (process.argv.includes('--daily')) await dailyFile(target.db, dir, dailyApplications, `entities-bench-${Date.now()}`);
+    await topUpEntities(target.db, arg('entities', 1_000_000));
     const db = target.db;
     const counts = await db.query<{ type: string; n: number }>(`SELECT type, count(*)::int AS n FROM entities GROUP BY type ORDER BY type`);
     console.log(`entities: ${counts.rows.map((r) => `${fmt(r.n)} ${r.type}`).join(', ')}`);
-    const big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [BIG_ENTITY]);
+    // A resolution run since relinks its applications and drops the made-up entity's links: it is made again.
+    let big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [BIG_ENTITY]);
+    if (big.rows[0]!.applications < 99_000) {
+      await addPortfolioEntity(db);
+      big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [BIG_ENTITY]);
+    }
     console.log(`portfolio entity ${BIG_ENTITY}: ${fmt(big.rows[0]!.applications)} applications`);
 
     // What users type: company names and their first words, inventors as LAST FIRST or LAST, misspellings.

@@ -607,7 +607,7 @@ CREATE INDEX documents_search ON public.documents USING gin (search);
 
 CREATE INDEX entities_family ON public.entities USING btree (family_id) WHERE (family_id IS NOT NULL);
 
-CREATE INDEX entities_search_prefix ON public.entities USING btree (search_key text_pattern_ops);
+CREATE INDEX entities_search_prefix ON public.entities USING btree (search_key text_pattern_ops) INCLUDE (applications, type, entity_id);
 
 CREATE INDEX entities_search_trigram ON public.entities USING gin (search_key public.gin_trgm_ops);
 

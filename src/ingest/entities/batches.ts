@@ -49,6 +49,8 @@ class Observations {
   }
 }
 
+const sameWords = (a: string, b: string) => personKey({ last: a, first: '', middle: null }) === personKey({ last: b, first: '', middle: null });
+
 /** A party printed with name parts and one place: the file wrapper's, or a grant's or publication's. */
 interface PartsParty {
   application_number: string | null;
@@ -71,8 +73,12 @@ async function resolvePartsParties(tx: Queryable, parties: readonly PartsParty[]
   const inventorsOf = new Map<string | null, PartsParty[]>();
   for (const p of parties) if (p.role === 'inventor') inventorsOf.set(p.application_number, [...(inventorsOf.get(p.application_number) ?? []), p]);
   const inventorNamed = (p: PartsParty) => {
-    const parts = p.role === 'applicant' && p.last_name === null ? printedPerson(p.name) : null;
-    return parts ? matchInventor(parts, inventorsOf.get(p.application_number) ?? []) : null;
+    if (p.role !== 'applicant' || p.last_name !== null) return null;
+    const inventors = inventorsOf.get(p.application_number) ?? [];
+    // Printed as the inventor is ("Susan A. De Jonghe": a surname of two words), else by last and first name.
+    const printed = inventors.find((inventor) => sameWords(inventor.name, p.name));
+    const parts = printed ? null : printedPerson(p.name);
+    return printed ?? (parts ? matchInventor(parts, inventors) : null);
   };
   const personal = (p: PartsParty) => p.role === 'inventor' || p.last_name !== null || inventorNamed(p) !== null;
   const companies = await resolveCompanyKeys(

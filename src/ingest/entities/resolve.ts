@@ -107,7 +107,10 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
         progress({ phase: 'links', done: summary.relinked });
       },
     );
-    await db.transaction(async (tx) => state.recountEveryEntity(tx, now()));
+    await db.transaction(async (tx) => {
+      await state.recountEveryEntity(tx, now());
+      await state.deleteOrphanEntities(tx);
+    });
   }
 
   summary.newCompanies = newCompanies.size;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { CURSOR_DATE, CURSOR_DOC_NUMBER, CursorCodec } from '../../domain/cursor.js';
 import { personKey, printedPerson } from '../../domain/entity-keys.js';
 import { AppError, invalidParameter, notFound } from '../../domain/errors.js';
@@ -42,7 +42,7 @@ interface Target {
 /** Spec §4 "Entities and statistics": search, the entity or family record, its applications and its patents. */
 export class EntityService {
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly provenance: ProvenanceService,
     private readonly maintenance: MaintenanceService,
   ) {}
@@ -53,13 +53,19 @@ export class EntityService {
     const personal = person ? personKey(person) : '';
     if (company === '' && personal === '')
       throw invalidParameter({ loc: ['query', 'q'], msg: 'The query has no letters or digits to match', type: 'q_format', input: input.q });
-    const hits = await sql.searchEntities(this.db, {
-      prefixes: [company || personal, personal || company],
-      // Trigrams need three characters to say anything.
-      similarTo: company.length >= 3 ? company : null,
-      type: input.type ?? null,
-      limit: input.limit,
-    });
+    const type = input.type ?? null;
+    const prefixed = await sql.searchByPrefix(this.db, { prefixes: [company || personal, personal || company], type, limit: input.limit });
+    // Similar names fill what prefix matches leave; trigrams need three characters to say anything.
+    const similar =
+      prefixed.length < input.limit && company.length >= 3
+        ? await sql.searchBySimilarity(this.db, {
+            similarTo: company,
+            except: prefixed.map((hit) => hit.entity_id),
+            type,
+            limit: input.limit - prefixed.length,
+          })
+        : [];
+    const hits = [...prefixed, ...similar];
     const aliases = await sql.findAliases(
       this.db,
       hits.map((hit) => hit.entity_id),
