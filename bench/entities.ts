@@ -36,7 +36,11 @@ async function loadCorpus(db: Database, dir: string, applications: number): Prom
   await writeFileWrapperFile(join(dir, 'corpus.json'), { applications, seed: 'entities-bench' });
   console.log(`corpus written: ${fmt(applications)} applications in ${seconds(t).toFixed(0)} s`);
   const loading = performance.now();
-  await loadFileWrapper(db, parseFileWrapperFile(join(dir, 'corpus.json')), { product: 'PTFWPRE', fileName: 'corpus.json', fileDate: '2026-11-12' });
+  await loadFileWrapper(db, parseFileWrapperFile(join(dir, 'corpus.json')), {
+    product: 'PTFWPRE',
+    fileName: 'corpus.json',
+    fileDate: '2026-11-12',
+  });
   console.log(`corpus loaded in ${seconds(loading).toFixed(0)} s`);
   rmSync(join(dir, 'corpus.json'));
 }
@@ -85,7 +89,6 @@ async function dailyFile(db: Database, dir: string, dailyApplications: number, s
     `quality over ${fmt(score.names)} company names: precision ${score.precision.toFixed(4)}, recall ${score.recall.toFixed(4)}, ` +
       `family pairs ${score.familyPairs}, family precision ${score.familyPrecision?.toFixed(4)}, family recall ${score.familyRecall?.toFixed(4)}`,
   );
-
 }
 
 /** An entity of 100,000 applications (the corpus's largest company has a few per cent of it). */
@@ -106,21 +109,28 @@ async function addPortfolioEntity(db: Database): Promise<void> {
   await db.query(`VACUUM ANALYZE`);
 }
 
-const SYLLABLES = 'ka ri mo ta le no shi ven dor bel mar tin os gal ren ut pra sel hov ard lin fe qu ix zo bra del mon cas ter vik'.split(' ');
+const SYLLABLES = 'ka ri mo ta le no shi ven dor bel mar tin os gal ren ut pra sel hov ard lin fe qu ix zo bra del mon cas ter vik'.split(
+  ' ',
+);
 
 /** Inventor entities with made-up names until the table holds `total` (the corpus's names repeat: 1 M applications give ~380 k people). */
 async function topUpEntities(db: Database, total: number): Promise<void> {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM entities`);
   const missing = total - rows[0]!.n;
   if (missing <= 0) return;
-  const word = (n: number) => Array.from({ length: 2 + (n % 2) }, (_, i) => SYLLABLES[(n >> (i * 5)) % SYLLABLES.length]).join('').toUpperCase();
+  const word = (n: number) =>
+    Array.from({ length: 2 + (n % 2) }, (_, i) => SYLLABLES[(n >> (i * 5)) % SYLLABLES.length])
+      .join('')
+      .toUpperCase();
   for (let done = 0; done < missing; done += 50_000) {
     const batch = Array.from({ length: Math.min(50_000, missing - done) }, (_, i) => {
       const n = done + i;
       const key = `${word(n * 7919)} ${word(n * 104729 + 13)} ${String.fromCharCode(65 + (n % 26))}`;
       return [`ent_filler${String(n).padStart(10, '0')}`, 'inventor', key, key, 'SPRINGFIELD', 'IL', 'US', new Date().toISOString()];
     });
-    await db.transaction((tx) => tx.copyFrom('entities', ['entity_id', 'type', 'name', 'search_key', 'city', 'state', 'country', 'updated_at'], batch));
+    await db.transaction((tx) =>
+      tx.copyFrom('entities', ['entity_id', 'type', 'name', 'search_key', 'city', 'state', 'country', 'updated_at'], batch),
+    );
   }
   await db.query(`VACUUM ANALYZE entities`);
   console.log(`entities topped up by ${fmt(missing)} made-up inventors to ${fmt(total)}`);
@@ -144,23 +154,29 @@ async function main(): Promise<void> {
     const counts = await db.query<{ type: string; n: number }>(`SELECT type, count(*)::int AS n FROM entities GROUP BY type ORDER BY type`);
     console.log(`entities: ${counts.rows.map((r) => `${fmt(r.n)} ${r.type}`).join(', ')}`);
     // A resolution run since relinks its applications and drops the made-up entity's links: it is made again.
-    let big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [BIG_ENTITY]);
+    let big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [
+      BIG_ENTITY,
+    ]);
     if (big.rows[0]!.applications < 99_000) {
       await addPortfolioEntity(db);
-      big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [BIG_ENTITY]);
+      big = await db.query<{ applications: number }>(`SELECT count(*)::int AS applications FROM entity_links WHERE entity_id = $1`, [
+        BIG_ENTITY,
+      ]);
     }
     console.log(`portfolio entity ${BIG_ENTITY}: ${fmt(big.rows[0]!.applications)} applications`);
 
     // What users type: company names and their first words, inventors as LAST FIRST or LAST, misspellings.
-    const companies = (await db.query<{ alias: string }>(
-      `SELECT alias FROM entity_aliases a JOIN entities e USING (entity_id) WHERE e.type = 'assignee' ORDER BY random() LIMIT 500`,
-    )).rows.map((r) => r.alias);
-    const inventors = (await db.query<{ search_key: string }>(
-      `SELECT search_key FROM entities TABLESAMPLE SYSTEM (1) WHERE type = 'inventor' LIMIT 500`,
-    )).rows.map((r) => r.search_key);
-    const numbers = (await db.query<{ application_number: string }>(
-      `SELECT application_number FROM applications TABLESAMPLE SYSTEM (1) LIMIT 2000`,
-    )).rows.map((r) => r.application_number);
+    const companies = (
+      await db.query<{ alias: string }>(
+        `SELECT alias FROM entity_aliases a JOIN entities e USING (entity_id) WHERE e.type = 'assignee' ORDER BY random() LIMIT 500`,
+      )
+    ).rows.map((r) => r.alias);
+    const inventors = (
+      await db.query<{ search_key: string }>(`SELECT search_key FROM entities TABLESAMPLE SYSTEM (1) WHERE type = 'inventor' LIMIT 500`)
+    ).rows.map((r) => r.search_key);
+    const numbers = (
+      await db.query<{ application_number: string }>(`SELECT application_number FROM applications TABLESAMPLE SYSTEM (1) LIMIT 2000`)
+    ).rows.map((r) => r.application_number);
     const misspell = (name: string) => {
       const i = 1 + Math.floor(Math.random() * Math.max(1, name.length - 3));
       return name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2);
@@ -185,7 +201,9 @@ async function main(): Promise<void> {
         if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
       }
       timings.sort((a, b) => a - b);
-      console.log(`${label.padEnd(40)} p50 ${percentile(timings, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(timings, 95).toFixed(1).padStart(6)} ms`);
+      console.log(
+        `${label.padEnd(40)} p50 ${percentile(timings, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(timings, 95).toFixed(1).padStart(6)} ms`,
+      );
       return percentile(timings, 95);
     };
     try {

@@ -51,7 +51,9 @@ export function percentile(sorted: readonly number[], p: number): number {
 export async function benchServer(db: Database, url: string, port: number): Promise<{ apiKey: string; close(): Promise<void> }> {
   const { orgId, key } = await signup(db, `bench-${Date.now()}@example.com`, 'bench');
   await accounts.creditOrg(db, { orgId, units: 10_000_000, source: 'admin', reference: null });
-  const app = await buildApp(buildServices({ config: loadConfig({ DATABASE_URL: url, PORT: String(port) }), db, notifier: { send: async () => undefined } }));
+  const app = await buildApp(
+    buildServices({ config: loadConfig({ DATABASE_URL: url, PORT: String(port) }), db, notifier: { send: async () => undefined } }),
+  );
   await app.listen({ port, host: '127.0.0.1' });
   return { apiKey: key.api_key, close: () => app.close() };
 }

@@ -213,7 +213,11 @@ describe('dates PostgreSQL cannot store are a 422, never a 500', () => {
 describe('numbers not written in digits are a 422, never a 500', () => {
   it('limit=Infinity (Ajv coerces it to a number that passes integer and maximum) and limit=abc', async () => {
     expectInvalid(await get('/v1/search?q=clip&limit=Infinity'), ['query', 'limit'], 'number_parsing');
-    expectInvalid(await get(`/v1/applications/${PAGED_APPLICATIONS[0]}/transactions?limit=-Infinity`), ['query', 'limit'], 'number_parsing');
+    expectInvalid(
+      await get(`/v1/applications/${PAGED_APPLICATIONS[0]}/transactions?limit=-Infinity`),
+      ['query', 'limit'],
+      'number_parsing',
+    );
     expectInvalid(await get('/v1/assignments?assignee=acme&limit=abc'), ['query', 'limit'], 'number_parsing');
     // A word in a text parameter is text, and digits in any notation are numbers.
     expect((await get('/v1/search?q=Infinity&limit=1e1')).statusCode).toBe(200);

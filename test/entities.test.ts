@@ -29,7 +29,9 @@ async function pages<T>(url: string, field: string): Promise<T[]> {
   const rows: T[] = [];
   let cursor: string | null = null;
   do {
-    const { status, body } = await get(`${url}${url.includes('?') ? '&' : '?'}limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const { status, body } = await get(
+      `${url}${url.includes('?') ? '&' : '?'}limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(status).toBe(200);
     rows.push(...body[field]);
     cursor = body.next_cursor;
@@ -116,7 +118,9 @@ describe('entity resolution on the synthetic corpus', () => {
     const rebuilt = await resolveEntities(ctx.db, { rebuild: true });
     expect(rebuilt.applications).toBeGreaterThan(APPLICATIONS / 2);
     expect(await partyIds()).toEqual(before);
-    expect((await ctx.db.query(`SELECT entity_id, applications, patents, pending, family_id FROM entities ORDER BY 1`)).rows).toEqual(counts);
+    expect((await ctx.db.query(`SELECT entity_id, applications, patents, pending, family_id FROM entities ORDER BY 1`)).rows).toEqual(
+      counts,
+    );
   });
 });
 
@@ -159,7 +163,10 @@ describe('the entity endpoints', () => {
     expect(rows.filter((row) => row.status.bucket === 'pending').length).toBe(company.counts.pending);
     expect(rows.filter((row) => row.patent_number !== null).length).toBe(company.counts.patents);
     expect(rows.some((row) => row.role === 'applicant')).toBe(true);
-    const granted = await pages<{ status: { category: string } }>(`/v1/entities/${company.entity_id}/applications?status=granted`, 'applications');
+    const granted = await pages<{ status: { category: string } }>(
+      `/v1/entities/${company.entity_id}/applications?status=granted`,
+      'applications',
+    );
     expect(granted.length).toBeGreaterThan(0);
     for (const row of granted) expect(row.status.category).toBe('granted');
   });

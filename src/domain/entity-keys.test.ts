@@ -44,14 +44,18 @@ describe('places', () => {
   });
 
   it('writes one place one way', () => {
-    expect(placeKey({ city: 'San Jose', region: 'CA', country: 'US' })).toBe(placeKey({ city: 'SAN JOSE', region: 'CALIFORNIA', country: null }));
+    expect(placeKey({ city: 'San Jose', region: 'CA', country: 'US' })).toBe(
+      placeKey({ city: 'SAN JOSE', region: 'CALIFORNIA', country: null }),
+    );
     expect(placeKey({ city: null, region: null, country: null })).toBe('');
   });
 });
 
 describe('companies', () => {
   it('blocks a spelling with its abbreviations', () => {
-    expect(abbreviationBlock(companyKey('Hangzhou Qingyun Tech Co Ltd'))).toBe(abbreviationBlock(companyKey('HANGZHOU QINGYUN TECHNOLOGY CO., LTD.')));
+    expect(abbreviationBlock(companyKey('Hangzhou Qingyun Tech Co Ltd'))).toBe(
+      abbreviationBlock(companyKey('HANGZHOU QINGYUN TECHNOLOGY CO., LTD.')),
+    );
   });
 
   it('calls a keying error near-identical, not a different short word', () => {

@@ -43,7 +43,9 @@ export function printedPerson(name: string): PersonName | null {
     const [first = '', ...rest] = plain(name.slice(comma + 1)).split(' ');
     return last === '' ? null : { last, first, middle: rest.join(' ') || null };
   }
-  const words = plain(name).split(' ').filter((word) => word !== '');
+  const words = plain(name)
+    .split(' ')
+    .filter((word) => word !== '');
   if (words.length === 0) return null;
   return { last: words.at(-1)!, first: words.length > 1 ? words[0]! : '', middle: words.slice(1, -1).join(' ') || null };
 }

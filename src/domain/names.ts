@@ -75,7 +75,8 @@ export function normalizeName(name: string): string {
     previous = text;
     text = text.replace(TRAILING_FORM, '').trim();
     const last = text.slice(text.lastIndexOf(' ') + 1);
-    if (text.includes(' ') && last.length >= 6 && LONG_FORMS.some((form) => oneEdit(form, last))) text = text.slice(0, text.lastIndexOf(' '));
+    if (text.includes(' ') && last.length >= 6 && LONG_FORMS.some((form) => oneEdit(form, last)))
+      text = text.slice(0, text.lastIndexOf(' '));
   }
   return text;
 }

@@ -27,7 +27,13 @@ export interface Recordation {
 }
 
 export interface CurrentOwner {
-  owner: { names: string[]; entity_ids: (string | null)[]; reel_frame: string; recorded_date: string; conveyance_type: ConveyanceType } | null;
+  owner: {
+    names: string[];
+    entity_ids: (string | null)[];
+    reel_frame: string;
+    recorded_date: string;
+    conveyance_type: ConveyanceType;
+  } | null;
   /** Why `owner` is null. */
   reason: string | null;
   security_interests: { reel_frame: string; recorded_date: string; secured_parties: string[] }[];
@@ -47,7 +53,12 @@ const effective = (r: Recordation) => r.executedDate ?? r.recordedDate;
 const oldestFirst = (a: Recordation, b: Recordation) =>
   effective(a).localeCompare(effective(b)) || a.recordedDate.localeCompare(b.recordedDate) || a.reelFrame.localeCompare(b.reelFrame);
 
-function overlaps(a: readonly string[], b: readonly string[], aKeys?: readonly (string | null)[], bKeys?: readonly (string | null)[]): boolean {
+function overlaps(
+  a: readonly string[],
+  b: readonly string[],
+  aKeys?: readonly (string | null)[],
+  bKeys?: readonly (string | null)[],
+): boolean {
   if (aKeys && bKeys && aKeys.some((key) => key !== null && bKeys.includes(key))) return true;
   return a.some((x) => b.some((y) => sameParty(x, y)));
 }

@@ -96,7 +96,13 @@ function findNonDecimalNumber(request: FastifyRequest): AppError | null {
     if (property.type !== 'integer' && property.type !== 'number') continue;
     for (const value of ([] as unknown[]).concat(query[name] ?? [])) {
       if (typeof value === 'string' && !DECIMAL.test(value.trim()))
-        return invalidParameter({ loc: ['query', name], msg: 'Must be a number written in digits', type: 'number_parsing', input: value, ctx: {} });
+        return invalidParameter({
+          loc: ['query', name],
+          msg: 'Must be a number written in digits',
+          type: 'number_parsing',
+          input: value,
+          ctx: {},
+        });
     }
   }
   return null;

@@ -49,9 +49,11 @@ export function scoreResolution(truth: Pick<AssignmentTruth, 'names' | 'families
   truth.families.forEach((family, i) => family.forEach((id) => familyOfCompany.set(id, i)));
   const companyOfEntity = new Map<string, string>();
   for (const [entityId, members] of inEntity) companyOfEntity.set(entityId, majority(members.map((m) => companyOf.get(m)!)));
-  const oneCompany = (a: string, b: string) =>
-    a === b || (familyOfCompany.has(a) && familyOfCompany.get(a) === familyOfCompany.get(b));
-  const families = group([...companyOfEntity.keys()].filter((e) => familyIdOf(byName, e) !== null), (e) => familyIdOf(byName, e)!);
+  const oneCompany = (a: string, b: string) => a === b || (familyOfCompany.has(a) && familyOfCompany.get(a) === familyOfCompany.get(b));
+  const families = group(
+    [...companyOfEntity.keys()].filter((e) => familyIdOf(byName, e) !== null),
+    (e) => familyIdOf(byName, e)!,
+  );
   let pairs = 0;
   let right = 0;
   for (const members of families.values())

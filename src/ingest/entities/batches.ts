@@ -40,7 +40,8 @@ class Observations {
 
   add(entity: sql.EntityObservation): void {
     const known = this.entities.get(entity.entity_id);
-    if (!known || (known.city === null && entity.city !== null)) this.entities.set(entity.entity_id, known ? { ...known, city: entity.city, state: entity.state, country: entity.country } : entity);
+    if (!known || (known.city === null && entity.city !== null))
+      this.entities.set(entity.entity_id, known ? { ...known, city: entity.city, state: entity.state, country: entity.country } : entity);
     this.aliases.set(`${entity.entity_id}\u0000${entity.name}`, [entity.entity_id, entity.name]);
   }
 
@@ -49,7 +50,8 @@ class Observations {
   }
 }
 
-const sameWords = (a: string, b: string) => personKey({ last: a, first: '', middle: null }) === personKey({ last: b, first: '', middle: null });
+const sameWords = (a: string, b: string) =>
+  personKey({ last: a, first: '', middle: null }) === personKey({ last: b, first: '', middle: null });
 
 /** A party printed with name parts and one place: the file wrapper's, or a grant's or publication's. */
 interface PartsParty {
@@ -71,7 +73,8 @@ interface PartsParty {
  */
 async function resolvePartsParties(tx: Queryable, parties: readonly PartsParty[], seen: Observations) {
   const inventorsOf = new Map<string | null, PartsParty[]>();
-  for (const p of parties) if (p.role === 'inventor') inventorsOf.set(p.application_number, [...(inventorsOf.get(p.application_number) ?? []), p]);
+  for (const p of parties)
+    if (p.role === 'inventor') inventorsOf.set(p.application_number, [...(inventorsOf.get(p.application_number) ?? []), p]);
   const inventorNamed = (p: PartsParty) => {
     if (p.role !== 'applicant' || p.last_name !== null) return null;
     const inventors = inventorsOf.get(p.application_number) ?? [];
@@ -94,7 +97,15 @@ async function resolvePartsParties(tx: Queryable, parties: readonly PartsParty[]
     const parts = partsOf(person);
     if (!parts) return '';
     const entityId = personEntity(parts, person);
-    seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), city: person.city, state: person.region, country: person.country });
+    seen.add({
+      entity_id: entityId,
+      type: 'inventor',
+      name: p.name,
+      search_key: personKey(parts),
+      city: person.city,
+      state: person.region,
+      country: person.country,
+    });
     return entityId;
   });
   return { entityIds, newCompanies: newCompanyIds(companies) };
@@ -149,7 +160,9 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
     const personal = (p: sql.RecordationPartyRow) => isPerson(p.name, p.name_type);
     const companies = await resolveCompanyKeys(
       tx,
-      parties.filter((p) => !personal(p)).map((p) => ({ key: companyKey(p.name), place: placeKey({ city: p.city, region: p.state, country: p.country }) })),
+      parties
+        .filter((p) => !personal(p))
+        .map((p) => ({ key: companyKey(p.name), place: placeKey({ city: p.city, region: p.state, country: p.country }) })),
     );
     const seen = new Observations();
     const updates = parties.map((p) => {
@@ -173,7 +186,8 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
               country: inventor.country,
             });
           } else {
-            const where = p.role === 'assignee' ? { city: p.city, region: p.state, country: p.country } : { city: null, region: null, country: null };
+            const where =
+              p.role === 'assignee' ? { city: p.city, region: p.state, country: p.country } : { city: null, region: null, country: null };
             entityId = personEntity(parts, where);
             seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), ...place });
           }

@@ -80,7 +80,11 @@ function keptId(group: readonly string[], facts: Map<string, { family_id: string
 }
 
 /** The name the company goes by now: the survivor of its latest merger or rename, else its largest member. */
-function familyName(group: readonly string[], edges: readonly sql.EdgeRow[], facts: Map<string, { name: string; applications: number }>): string {
+function familyName(
+  group: readonly string[],
+  edges: readonly sql.EdgeRow[],
+  facts: Map<string, { name: string; applications: number }>,
+): string {
   const inGroup = new Set(group);
   const latest = edges
     .filter((e) => e.basis !== 'near_identical_name' && inGroup.has(e.entity_to) && e.recorded_date !== null)

@@ -54,7 +54,8 @@ export async function relink(tx: Queryable, applicationNumbers: readonly string[
     };
     const key = `${e.entity_id}\u0000${e.application_number}`;
     const known = links.get(key);
-    const stronger = !known || ROLE_RANK[link.role] < ROLE_RANK[known.role] || (link.role === known.role && link.confidence > known.confidence);
+    const stronger =
+      !known || ROLE_RANK[link.role] < ROLE_RANK[known.role] || (link.role === known.role && link.confidence > known.confidence);
     const [kept, other] = stronger ? [link, known] : [known, link];
     // Of an application not held, any piece of evidence may be the one naming its patent (a grant, not its publication).
     if (other && kept.patent_number === null) Object.assign(kept, { patent_number: other.patent_number, grant_date: other.grant_date });

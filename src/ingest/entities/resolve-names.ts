@@ -5,7 +5,15 @@
  * inventor of a covered application with the same last and first name, when there is one.
  */
 import type { Queryable } from '../../db/database.js';
-import { abbreviationBlock, entityIdOf, nearIdentical, type PersonName, personKey, placeKey, printedPerson } from '../../domain/entity-keys.js';
+import {
+  abbreviationBlock,
+  entityIdOf,
+  nearIdentical,
+  type PersonName,
+  personKey,
+  placeKey,
+  printedPerson,
+} from '../../domain/entity-keys.js';
 import { abbreviates } from '../../domain/names.js';
 import * as sql from './resolve.sql.js';
 
@@ -50,7 +58,10 @@ export async function resolveCompanyKeys(tx: Queryable, keys: Iterable<KeyAtPlac
     byBlock.set(row.block, pool);
   }
   const typos = new Map<string, sql.TypoCandidate[]>();
-  for (const row of await sql.findTypoCandidates(tx, missing.filter((key) => key.length >= 10)))
+  for (const row of await sql.findTypoCandidates(
+    tx,
+    missing.filter((key) => key.length >= 10),
+  ))
     typos.set(row.key, [...(typos.get(row.key) ?? []), row]);
   // Longest first: a full spelling founds the entity its abbreviations then join, whatever order they arrive in.
   missing.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
@@ -64,8 +75,9 @@ export async function resolveCompanyKeys(tx: Queryable, keys: Iterable<KeyAtPlac
     const abbreviation = pool.find((row) => abbreviates(row.name_key, key));
     const typo =
       abbreviation === undefined
-        ? ((typos.get(key) ?? []).find((c) => nearIdentical(c.name_key, key) && samePlace(placeKey({ city: c.city, region: c.state, country: c.country }))) ??
-          founded.find((f) => nearIdentical(f.key, key) && samePlace(f.place)))
+        ? ((typos.get(key) ?? []).find(
+            (c) => nearIdentical(c.name_key, key) && samePlace(placeKey({ city: c.city, region: c.state, country: c.country })),
+          ) ?? founded.find((f) => nearIdentical(f.key, key) && samePlace(f.place)))
         : undefined;
     const row: sql.CompanyKeyRow = abbreviation
       ? { name_key: key, block, entity_id: abbreviation.entity_id, confidence: ABBREVIATION_CONFIDENCE }
@@ -94,7 +106,12 @@ export function personEntity(name: PersonName, place: PlaceParts): string {
 }
 
 /** A file-wrapper party's name parts: as split by the office, else read from the printed name. */
-export function partsOf(row: { name: string; last_name: string | null; first_name: string | null; middle_name: string | null }): PersonName | null {
+export function partsOf(row: {
+  name: string;
+  last_name: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+}): PersonName | null {
   if (row.last_name) return { last: row.last_name, first: row.first_name ?? '', middle: row.middle_name };
   return printedPerson(row.name);
 }
@@ -117,4 +134,3 @@ export function matchInventor<T extends { name: string; last_name: string | null
   }
   return null;
 }
-

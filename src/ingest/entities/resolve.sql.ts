@@ -98,7 +98,10 @@ export async function findRecordationParties(db: Queryable, reelFrames: readonly
 }
 
 /** The applications the recordations cover (by application number, or by the patent granted on one held). */
-export async function findCoveredApplications(db: Queryable, reelFrames: readonly string[]): Promise<{ reel_frame: string; application_number: string }[]> {
+export async function findCoveredApplications(
+  db: Queryable,
+  reelFrames: readonly string[],
+): Promise<{ reel_frame: string; application_number: string }[]> {
   const { rows } = await db.query<{ reel_frame: string; application_number: string }>(
     /* SQL */ `SELECT DISTINCT x.reel_frame, COALESCE(x.application_number, h.application_number) AS application_number
                FROM assignment_properties x
@@ -226,7 +229,12 @@ export interface EntityObservation {
 }
 
 /** New entities with their first name and place; a known one gains a place it lacked. Every spelling becomes an alias. */
-export async function upsertEntities(tx: Queryable, entities: readonly EntityObservation[], aliases: readonly [string, string][], now: Date) {
+export async function upsertEntities(
+  tx: Queryable,
+  entities: readonly EntityObservation[],
+  aliases: readonly [string, string][],
+  now: Date,
+) {
   if (entities.length > 0) {
     const column = <K extends keyof EntityObservation>(key: K) => entities.map((e) => e[key]);
     await tx.query(

@@ -25,7 +25,10 @@ export interface SearchHit extends EntityRow {
 }
 
 /** A prefix as the range of keys starting with it (an index range on text_pattern_ops; the planner took the trigram index for LIKE). */
-const rangeOf = (prefix: string): [string, string] => [prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)];
+const rangeOf = (prefix: string): [string, string] => [
+  prefix,
+  prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1),
+];
 
 /** Names starting with either prefix (the query as a company and as a person's `LAST FIRST`), largest portfolios first. */
 export async function searchByPrefix(
@@ -139,11 +142,15 @@ export async function findPortfolioPage(
   input: { entityIds: readonly string[]; category: string | null; before: string | null; limit: number },
 ): Promise<PortfolioRow[]> {
   const { rows } = await db.query<PortfolioRow>(
+    // Each member's newest links by its own primary key (`entity_id = ANY` took a parallel scan of the application index), then merged.
     /* SQL */ `WITH links AS (
                  SELECT DISTINCT ON (l.application_number) l.application_number, l.role, l.confidence, l.patent_number, l.category, l.bucket
-                 FROM entity_links l
-                 WHERE l.entity_id = ANY($1::text[]) AND ($2::text IS NULL OR l.category = $2)
-                   AND ($3::text IS NULL OR l.application_number < $3)
+                 FROM unnest($1::text[]) AS member (entity_id)
+                 CROSS JOIN LATERAL (
+                   SELECT x.application_number, x.role, x.confidence, x.patent_number, x.category, x.bucket FROM entity_links x
+                   WHERE x.entity_id = member.entity_id AND ($2::text IS NULL OR x.category = $2)
+                     AND ($3::text IS NULL OR x.application_number < $3)
+                   ORDER BY x.application_number DESC LIMIT $4) l
                  ORDER BY l.application_number DESC, CASE l.role WHEN 'applicant' THEN 0 WHEN 'assignee' THEN 1 ELSE 2 END, l.confidence DESC
                  LIMIT $4)
                SELECT links.*, a.status_code, a.status_description, a.status_date, a.title, a.filing_date
@@ -169,12 +176,16 @@ export async function findPatentPage(
   input: { entityIds: readonly string[]; after: { grantDate: string; patentNumber: string } | null; limit: number },
 ): Promise<PatentLinkRow[]> {
   const { rows } = await db.query<PatentLinkRow>(
+    // Each member's newest by its own index (entity_links_patents), then merged, as the portfolio page does.
     /* SQL */ `WITH links AS (
                  SELECT DISTINCT ON (COALESCE(l.grant_date, DATE '0001-01-01'), l.patent_number)
                         l.application_number, l.patent_number, l.grant_date, l.role, l.confidence
-                 FROM entity_links l
-                 WHERE l.entity_id = ANY($1::text[]) AND l.patent_number IS NOT NULL
-                   AND ($2::date IS NULL OR (COALESCE(l.grant_date, DATE '0001-01-01'), l.patent_number) < ($2::date, $3::text))
+                 FROM unnest($1::text[]) AS member (entity_id)
+                 CROSS JOIN LATERAL (
+                   SELECT x.application_number, x.patent_number, x.grant_date, x.role, x.confidence FROM entity_links x
+                   WHERE x.entity_id = member.entity_id AND x.patent_number IS NOT NULL
+                     AND ($2::date IS NULL OR (COALESCE(x.grant_date, DATE '0001-01-01'), x.patent_number) < ($2::date, $3::text))
+                   ORDER BY COALESCE(x.grant_date, DATE '0001-01-01') DESC, x.patent_number DESC LIMIT $4) l
                  ORDER BY COALESCE(l.grant_date, DATE '0001-01-01') DESC, l.patent_number DESC,
                           CASE l.role WHEN 'applicant' THEN 0 WHEN 'assignee' THEN 1 ELSE 2 END
                  LIMIT $4)

@@ -18,7 +18,11 @@ const PORTFOLIO_CURSOR = new CursorCodec('entity-applications', { a: CURSOR_DOC_
 const PATENTS_CURSOR = new CursorCodec('entity-patents', { d: CURSOR_DATE, p: CURSOR_DOC_NUMBER });
 
 /** An entity as served (DESIGN.md D8). */
-function entityView(row: sql.EntityRow, aliases: readonly string[], counts = row as { applications: number; patents: number; pending: number }) {
+function entityView(
+  row: sql.EntityRow,
+  aliases: readonly string[],
+  counts = row as { applications: number; patents: number; pending: number },
+) {
   return {
     entity_id: row.entity_id,
     name: row.name,

@@ -20,7 +20,10 @@ export class ProvenanceService {
     if (!this.cached || at - this.cached.at > CACHE_MS) {
       const [rows, resolved] = await Promise.all([listProductStates(this.db), readEntityResolutionTime(this.db)]);
       // Entity ids and portfolios change when resolution runs, after the ingest that fed it.
-      const version = [...rows.map((row) => `${row.product}@${row.ingested_at.toISOString()}`), `entities@${resolved?.toISOString() ?? ''}`].join(',');
+      const version = [
+        ...rows.map((row) => `${row.product}@${row.ingested_at.toISOString()}`),
+        `entities@${resolved?.toISOString() ?? ''}`,
+      ].join(',');
       this.cached = { at, states: new Map(rows.map((row) => [row.product, row])), version };
     }
     return this.cached.states;

@@ -24,7 +24,7 @@ export const SearchQuery = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 64,
-      description: "An entity or family id: documents of the applications in its portfolio (alone, it satisfies the filter rule)",
+      description: 'An entity or family id: documents of the applications in its portfolio (alone, it satisfies the filter rule)',
     }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
