@@ -617,6 +617,8 @@ CREATE INDEX entity_keys_trigram ON public.entity_keys USING gin (name_key publi
 
 CREATE INDEX entity_links_application ON public.entity_links USING btree (application_number);
 
+CREATE INDEX entity_links_category ON public.entity_links USING btree (entity_id, category, application_number);
+
 CREATE INDEX entity_links_patents ON public.entity_links USING btree (entity_id, COALESCE(grant_date, '0001-01-01'::date) DESC, patent_number DESC) WHERE (patent_number IS NOT NULL);
 
 CREATE INDEX events_application ON public.events USING btree (application_number, detected_at);

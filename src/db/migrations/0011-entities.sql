@@ -69,6 +69,8 @@ CREATE TABLE entity_links (
   PRIMARY KEY (entity_id, application_number)
 );
 CREATE INDEX entity_links_application ON entity_links (application_number);
+-- The `status` filter of a portfolio page: the newest of an entity's granted applications may lie far below its newest filings.
+CREATE INDEX entity_links_category ON entity_links (entity_id, category, application_number);
 -- An entity's patents, newest grant first (a patent known only from a recordation has no grant date: last).
 CREATE INDEX entity_links_patents ON entity_links (entity_id, (COALESCE(grant_date, DATE '0001-01-01')) DESC, patent_number DESC)
   WHERE patent_number IS NOT NULL;
