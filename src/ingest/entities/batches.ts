@@ -11,6 +11,7 @@ import { insertEdges } from './families.sql.js';
 import { relink } from './relink.js';
 import { type CompanyResolution, matchInventor, partsOf, personEntity, resolveCompanyKeys } from './resolve-names.js';
 import * as documents from './documents.sql.js';
+import { setPartyEntities } from './parties.sql.js';
 import * as sql from './resolve.sql.js';
 
 /** A succession recordation between two companies: the makings of a family. */
@@ -118,9 +119,10 @@ export async function resolveApplicationBatch(db: Database, applicationNumbers: 
     const seen = new Observations();
     const { entityIds, newCompanies } = await resolvePartsParties(tx, parties, seen);
     await seen.write(tx, now);
-    await sql.setApplicationPartyEntities(
+    await setPartyEntities(
       tx,
-      parties.map((p, i) => ({ application_number: p.application_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
+      'applications',
+      parties.map((p, i) => ({ key: p.application_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
     );
     await relink(tx, applicationNumbers, now);
     return { applications: applicationNumbers.length, newCompanies, edgesAdded: 0 };
@@ -135,9 +137,10 @@ export async function resolveDocumentBatch(db: Database, docNumbers: readonly st
     const seen = new Observations();
     const { entityIds, newCompanies } = await resolvePartsParties(tx, parties, seen);
     await seen.write(tx, now);
-    await documents.setDocumentPartyEntities(
+    await setPartyEntities(
       tx,
-      parties.map((p, i) => ({ doc_number: p.doc_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
+      'documents',
+      parties.map((p, i) => ({ key: p.doc_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
     );
     const applicationNumbers = [...new Set(parties.flatMap((p) => (p.application_number === null ? [] : [p.application_number])))];
     await relink(tx, applicationNumbers, now);
@@ -196,7 +199,11 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
       return { reel_frame: p.reel_frame, role: p.role, seq: p.seq, entity_id: entityId, party: p, personal: personal(p) };
     });
     await seen.write(tx, now);
-    await sql.setRecordationPartyEntities(tx, updates);
+    await setPartyEntities(
+      tx,
+      'recordations',
+      updates.map((u) => ({ key: u.reel_frame, role: u.role, seq: u.seq, entity_id: u.entity_id })),
+    );
     await relink(tx, coveredNumbers, now);
     const edgesAdded = await insertEdges(
       tx,

@@ -26,29 +26,6 @@ export interface ApplicationPartyRow {
 
 const APPLICATION_PARTY_COLUMNS = /* SQL */ `application_number, role, seq, name, last_name, first_name, middle_name, city, region, country`;
 
-/**
- * The next `limit` applications after `after` with parties not resolved yet. The keyset matters:
- * a resolved row leaves a dead entry in the partial index until vacuum, and a walk from the start
- * each time would step over every one of them again (quadratic over a first run).
- */
-export async function findUnresolvedApplications(db: Queryable, after: string, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ application_number: string }>(
-    /* SQL */ `SELECT DISTINCT application_number FROM application_parties
-               WHERE entity_id IS NULL AND application_number > $1 ORDER BY application_number LIMIT $2`,
-    [after, limit],
-  );
-  return rows.map((row) => row.application_number);
-}
-
-/** A rebuild's walk: the next `limit` applications with parties after `after`. */
-export async function findApplicationsAfter(db: Queryable, after: string, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ application_number: string }>(
-    /* SQL */ `SELECT DISTINCT application_number FROM application_parties WHERE application_number > $1 ORDER BY application_number LIMIT $2`,
-    [after, limit],
-  );
-  return rows.map((row) => row.application_number);
-}
-
 export async function findApplicationParties(db: Queryable, applicationNumbers: readonly string[]): Promise<ApplicationPartyRow[]> {
   const { rows } = await db.query<ApplicationPartyRow>(
     /* SQL */ `SELECT ${APPLICATION_PARTY_COLUMNS} FROM application_parties WHERE application_number = ANY($1::text[])`,
@@ -68,23 +45,6 @@ export interface RecordationPartyRow {
   country: string | null;
   conveyance_type: string;
   recorded_date: string;
-}
-
-/** The next `limit` recordations after `after` with parties not resolved yet (keyset: see findUnresolvedApplications). */
-export async function findUnresolvedRecordations(db: Queryable, after: string, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ reel_frame: string }>(
-    /* SQL */ `SELECT DISTINCT reel_frame FROM assignment_parties WHERE entity_id IS NULL AND reel_frame > $1 ORDER BY reel_frame LIMIT $2`,
-    [after, limit],
-  );
-  return rows.map((row) => row.reel_frame);
-}
-
-export async function findRecordationsAfter(db: Queryable, after: string, limit: number): Promise<string[]> {
-  const { rows } = await db.query<{ reel_frame: string }>(
-    /* SQL */ `SELECT reel_frame FROM assignments WHERE reel_frame > $1 ORDER BY reel_frame LIMIT $2`,
-    [after, limit],
-  );
-  return rows.map((row) => row.reel_frame);
 }
 
 export async function findRecordationParties(db: Queryable, reelFrames: readonly string[]): Promise<RecordationPartyRow[]> {
@@ -189,34 +149,6 @@ export async function insertCompanyKeys(tx: Queryable, keys: readonly CompanyKey
 
 // ---------------------------------------------------------------------------------------
 // Writing back.
-
-export async function setApplicationPartyEntities(
-  tx: Queryable,
-  rows: readonly { application_number: string; role: string; seq: number; entity_id: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    /* SQL */ `UPDATE application_parties p SET entity_id = u.entity_id
-               FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS u(application_number, role, seq, entity_id)
-               WHERE p.application_number = u.application_number AND p.role = u.role AND p.seq = u.seq
-                 AND p.entity_id IS DISTINCT FROM u.entity_id`,
-    [rows.map((r) => r.application_number), rows.map((r) => r.role), rows.map((r) => r.seq), rows.map((r) => r.entity_id)],
-  );
-}
-
-export async function setRecordationPartyEntities(
-  tx: Queryable,
-  rows: readonly { reel_frame: string; role: string; seq: number; entity_id: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    /* SQL */ `UPDATE assignment_parties p SET entity_id = u.entity_id
-               FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS u(reel_frame, role, seq, entity_id)
-               WHERE p.reel_frame = u.reel_frame AND p.role = u.role AND p.seq = u.seq
-                 AND p.entity_id IS DISTINCT FROM u.entity_id`,
-    [rows.map((r) => r.reel_frame), rows.map((r) => r.role), rows.map((r) => r.seq), rows.map((r) => r.entity_id)],
-  );
-}
 
 export interface EntityObservation {
   entity_id: string;

@@ -9,10 +9,10 @@
  */
 import type { Database } from '../../db/database.js';
 import { type BatchOutcome, resolveApplicationBatch, resolveDocumentBatch, resolveRecordationBatch } from './batches.js';
-import * as documents from './documents.sql.js';
 import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
 import * as families from './families.sql.js';
 import { relink } from './relink.js';
+import { findPartyKeys } from './parties.sql.js';
 import * as sql from './resolve.sql.js';
 import * as state from './state.sql.js';
 
@@ -72,7 +72,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
 
   // Applications first: inventors and applicants get the file wrapper's spelling and place as their shown name.
   await walk(
-    (after) => (rebuild ? sql.findApplicationsAfter : sql.findUnresolvedApplications)(db, after, size),
+    (after) => findPartyKeys(db, 'applications', { after, limit: size, all: rebuild }),
     async (batch) => {
       absorb(await resolveApplicationBatch(db, batch, now()));
       summary.applications += batch.length;
@@ -80,7 +80,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     },
   );
   await walk(
-    (after) => (rebuild ? documents.findDocumentsAfter : documents.findUnresolvedDocuments)(db, after, size),
+    (after) => findPartyKeys(db, 'documents', { after, limit: size, all: rebuild }),
     async (batch) => {
       absorb(await resolveDocumentBatch(db, batch, now()));
       summary.documents += batch.length;
@@ -88,7 +88,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     },
   );
   await walk(
-    (after) => (rebuild ? sql.findRecordationsAfter : sql.findUnresolvedRecordations)(db, after, Math.ceil(size / 2)),
+    (after) => findPartyKeys(db, 'recordations', { after, limit: Math.ceil(size / 2), all: rebuild }),
     async (batch) => {
       absorb(await resolveRecordationBatch(db, batch, now()));
       summary.recordations += batch.length;

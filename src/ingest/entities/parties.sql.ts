@@ -1,0 +1,49 @@
+/**
+ * The three tables of printed parties entity resolution walks, each keyed by what its rows
+ * belong to: the walk over them (unresolved only, or all for a rebuild) and the entity ids written
+ * back. Table and column names come from this closed list only; values are parameters.
+ */
+import type { Queryable } from '../../db/database.js';
+
+export const PARTY_TABLES = {
+  applications: { table: 'application_parties', key: 'application_number' },
+  documents: { table: 'document_parties', key: 'doc_number' },
+  recordations: { table: 'assignment_parties', key: 'reel_frame' },
+} as const;
+
+export type PartySource = keyof typeof PARTY_TABLES;
+
+/**
+ * The next `limit` keys after `after` with parties (not resolved yet, unless `all`). The keyset
+ * matters: a resolved row leaves a dead entry in the partial index until vacuum, and a walk from
+ * the start each time would step over every one of them again (quadratic over a first run).
+ */
+export async function findPartyKeys(
+  db: Queryable,
+  source: PartySource,
+  input: { after: string; limit: number; all: boolean },
+): Promise<string[]> {
+  const { table, key } = PARTY_TABLES[source];
+  const { rows } = await db.query<{ key: string }>(
+    /* SQL */ `SELECT DISTINCT ${key} AS key FROM ${table}
+               WHERE ${input.all ? '' : 'entity_id IS NULL AND'} ${key} > $1 ORDER BY ${key} LIMIT $2`,
+    [input.after, input.limit],
+  );
+  return rows.map((row) => row.key);
+}
+
+/** Writes each party's entity id ('' for a party without a key), leaving rows that already have it alone. */
+export async function setPartyEntities(
+  tx: Queryable,
+  source: PartySource,
+  rows: readonly { key: string; role: string; seq: number; entity_id: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const { table, key } = PARTY_TABLES[source];
+  await tx.query(
+    /* SQL */ `UPDATE ${table} p SET entity_id = u.entity_id
+               FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS u(key, role, seq, entity_id)
+               WHERE p.${key} = u.key AND p.role = u.role AND p.seq = u.seq AND p.entity_id IS DISTINCT FROM u.entity_id`,
+    [rows.map((r) => r.key), rows.map((r) => r.role), rows.map((r) => r.seq), rows.map((r) => r.entity_id)],
+  );
+}
