@@ -9,8 +9,8 @@ import { normalizeName, oneEdit } from './names.js';
 
 export type EntityKind = 'company' | 'person';
 
-/** Upper case, accents and punctuation gone, single spaces. */
-function plain(text: string | null | undefined): string {
+/** Upper case, accents and punctuation gone, single spaces: how two printings of one person's name are compared. */
+export function plain(text: string | null | undefined): string {
   return (text ?? '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

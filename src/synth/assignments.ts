@@ -76,9 +76,9 @@ async function writeXmlFile(path: string, fileDay: number, ids: Iterable<number>
   try {
     const fileDate = compact(iso(fileDay));
     let chunk = fileHead(fileDate);
-    let any = false;
+    let wroteRecord = false;
     for (const id of ids) {
-      any = true;
+      wroteRecord = true;
       for (const piece of renderRecord(ctx, id, fileDay, lastUpdate(id))) {
         chunk += piece;
         if (chunk.length >= 1 << 20) {
@@ -87,7 +87,7 @@ async function writeXmlFile(path: string, fileDay: number, ids: Iterable<number>
         }
       }
     }
-    await handle.write(any ? chunk + FILE_TAIL : emptyFile(fileDate));
+    await handle.write(wroteRecord ? chunk + FILE_TAIL : emptyFile(fileDate));
   } finally {
     await handle.close();
   }

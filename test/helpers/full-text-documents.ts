@@ -22,6 +22,7 @@ export function grantDoc(docNumber: string, overrides: Partial<FullTextDocument>
     cpc: ['F16B 2/20'],
     citations: [],
     dtdVersion: 'v4.7 2022-02-17',
+    parties: [],
     ...overrides,
   };
 }
@@ -33,6 +34,7 @@ export function publicationDoc(docNumber: string, overrides: Partial<FullTextDoc
     kind: docNumber.slice(-2),
     date: '2022-07-07',
     dtdVersion: 'v4.6 2022-02-17',
+    parties: [],
     ...overrides,
   });
 }

@@ -5,13 +5,12 @@
  * batch, which the next run finds unresolved again.
  */
 import type { Database, Queryable } from '../../db/database.js';
-import { companyKey, isPerson, personKey, placeKey, printedPerson } from '../../domain/entity-keys.js';
+import { companyKey, isPerson, personKey, placeKey, plain, printedPerson } from '../../domain/entity-keys.js';
 import { EDGE_CONFIDENCE } from './families.js';
 import { insertEdges } from './families.sql.js';
 import { relink } from './relink.js';
 import { type CompanyResolution, matchInventor, partsOf, personEntity, resolveCompanyKeys } from './resolve-names.js';
-import * as documents from './documents.sql.js';
-import { setPartyEntities } from './parties.sql.js';
+import { findPrintedParties, type PrintedPartyRow, setPartyEntities } from './parties.sql.js';
 import * as sql from './resolve.sql.js';
 
 /** A succession recordation between two companies: the makings of a family. */
@@ -51,40 +50,25 @@ class Observations {
   }
 }
 
-const sameWords = (a: string, b: string) =>
-  personKey({ last: a, first: '', middle: null }) === personKey({ last: b, first: '', middle: null });
-
-/** A party printed with name parts and one place: the file wrapper's, or a grant's or publication's. */
-interface PartsParty {
-  application_number: string | null;
-  role: string;
-  name: string;
-  last_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-}
-
 /**
  * The entity of each party, in order: people by name and place, organisations by company key ('' for
  * no key). An applicant is a person when printed with name parts, or when its name is one of the
  * application's inventors' (an inventor applying for himself is printed by name only).
  */
-async function resolvePartsParties(tx: Queryable, parties: readonly PartsParty[], seen: Observations) {
-  const inventorsOf = new Map<string | null, PartsParty[]>();
-  for (const p of parties)
-    if (p.role === 'inventor') inventorsOf.set(p.application_number, [...(inventorsOf.get(p.application_number) ?? []), p]);
-  const inventorNamed = (p: PartsParty) => {
+async function resolvePrintedParties(tx: Queryable, parties: readonly PrintedPartyRow[], seen: Observations) {
+  const inventorsOf = groupBy(
+    parties.filter((p) => p.role === 'inventor'),
+    (p) => p.application_number,
+  );
+  const inventorNamed = (p: PrintedPartyRow) => {
     if (p.role !== 'applicant' || p.last_name !== null) return null;
     const inventors = inventorsOf.get(p.application_number) ?? [];
     // Printed as the inventor is ("Susan A. De Jonghe": a surname of two words), else by last and first name.
-    const printed = inventors.find((inventor) => sameWords(inventor.name, p.name));
+    const printed = inventors.find((inventor) => plain(inventor.name) === plain(p.name));
     const parts = printed ? null : printedPerson(p.name);
     return printed ?? (parts ? matchInventor(parts, inventors) : null);
   };
-  const personal = (p: PartsParty) => p.role === 'inventor' || p.last_name !== null || inventorNamed(p) !== null;
+  const personal = (p: PrintedPartyRow) => p.role === 'inventor' || p.last_name !== null || inventorNamed(p) !== null;
   const companies = await resolveCompanyKeys(
     tx,
     parties.filter((p) => !personal(p)).map((p) => ({ key: companyKey(p.name), place: placeKey(p) })),
@@ -112,35 +96,23 @@ async function resolvePartsParties(tx: Queryable, parties: readonly PartsParty[]
   return { entityIds, newCompanies: newCompanyIds(companies) };
 }
 
-export async function resolveApplicationBatch(db: Database, applicationNumbers: readonly string[], now: Date): Promise<BatchOutcome> {
+/** The parties of some applications (file wrapper) or documents (grants and publications: applicants, inventors, assignees at issue). */
+export async function resolvePrintedBatch(
+  db: Database,
+  source: 'applications' | 'documents',
+  keys: readonly string[],
+  now: Date,
+): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     await sql.lockResolver(tx);
-    const parties = await sql.findApplicationParties(tx, applicationNumbers);
+    const parties = await findPrintedParties(tx, source, keys);
     const seen = new Observations();
-    const { entityIds, newCompanies } = await resolvePartsParties(tx, parties, seen);
+    const { entityIds, newCompanies } = await resolvePrintedParties(tx, parties, seen);
     await seen.write(tx, now);
     await setPartyEntities(
       tx,
-      'applications',
-      parties.map((p, i) => ({ key: p.application_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
-    );
-    await relink(tx, applicationNumbers, now);
-    return { applications: applicationNumbers.length, newCompanies, edgesAdded: 0 };
-  });
-}
-
-/** A grant's or publication's parties: applicants, inventors and the assignees at issue. */
-export async function resolveDocumentBatch(db: Database, docNumbers: readonly string[], now: Date): Promise<BatchOutcome> {
-  return db.transaction(async (tx) => {
-    await sql.lockResolver(tx);
-    const parties = await documents.findDocumentParties(tx, docNumbers);
-    const seen = new Observations();
-    const { entityIds, newCompanies } = await resolvePartsParties(tx, parties, seen);
-    await seen.write(tx, now);
-    await setPartyEntities(
-      tx,
-      'documents',
-      parties.map((p, i) => ({ key: p.doc_number, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
+      source,
+      parties.map((p, i) => ({ key: p.key, role: p.role, seq: p.seq, entity_id: entityIds[i]! })),
     );
     const applicationNumbers = [...new Set(parties.flatMap((p) => (p.application_number === null ? [] : [p.application_number])))];
     await relink(tx, applicationNumbers, now);
@@ -153,12 +125,9 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
     await sql.lockResolver(tx);
     const parties = await sql.findRecordationParties(tx, reelFrames);
     const covered = await sql.findCoveredApplications(tx, reelFrames);
-    const applicationsOf = new Map<string, string[]>();
-    for (const row of covered) applicationsOf.set(row.reel_frame, [...(applicationsOf.get(row.reel_frame) ?? []), row.application_number]);
+    const applicationsOf = groupBy(covered, (row) => row.reel_frame);
     const coveredNumbers = [...new Set(covered.map((row) => row.application_number))];
-    const inventorsOf = new Map<string, sql.InventorRow[]>();
-    for (const row of await sql.findInventors(tx, coveredNumbers))
-      inventorsOf.set(row.application_number, [...(inventorsOf.get(row.application_number) ?? []), row]);
+    const inventorsOf = groupBy(await findPrintedParties(tx, 'applications', coveredNumbers, true), (row) => row.key);
 
     const personal = (p: sql.RecordationPartyRow) => isPerson(p.name, p.name_type);
     const companies = await resolveCompanyKeys(
@@ -174,7 +143,7 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
       if (personal(p)) {
         const parts = printedPerson(p.name);
         if (parts) {
-          const inventors = (applicationsOf.get(p.reel_frame) ?? []).flatMap((n) => inventorsOf.get(n) ?? []);
+          const inventors = (applicationsOf.get(p.reel_frame) ?? []).flatMap((row) => inventorsOf.get(row.application_number) ?? []);
           const inventor = matchInventor(parts, inventors);
           const inventorParts = inventor ? partsOf(inventor) : null;
           if (inventor && inventorParts) {
@@ -258,6 +227,16 @@ function successionsOf(
           });
   }
   return edges;
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
 }
 
 function newCompanyIds(companies: Map<string, { entityId: string; isNew: boolean }>): string[] {

@@ -13,6 +13,39 @@ export const PARTY_TABLES = {
 
 export type PartySource = keyof typeof PARTY_TABLES;
 
+/** A party printed with name parts and one place: an application's or a document's (their tables share these columns). */
+export interface PrintedPartyRow {
+  /** The application number, or the document number. */
+  key: string;
+  application_number: string | null;
+  role: 'applicant' | 'inventor' | 'assignee';
+  seq: number;
+  name: string;
+  last_name: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  entity_id: string | null;
+}
+
+/** The printed parties of some applications or documents (`inventorsOnly`: a recordation's signer is matched to one of them). */
+export async function findPrintedParties(
+  db: Queryable,
+  source: Exclude<PartySource, 'recordations'>,
+  keys: readonly string[],
+  inventorsOnly = false,
+): Promise<PrintedPartyRow[]> {
+  const { table, key } = PARTY_TABLES[source];
+  const { rows } = await db.query<PrintedPartyRow>(
+    /* SQL */ `SELECT ${key} AS key, application_number, role, seq, name, last_name, first_name, middle_name, city, region, country, entity_id
+               FROM ${table} WHERE ${key} = ANY($1::text[]) ${inventorsOnly ? `AND role = 'inventor'` : ''}`,
+    [keys],
+  );
+  return rows;
+}
+
 /**
  * The next `limit` keys after `after` with parties (not resolved yet, unless `all`). The keyset
  * matters: a resolved row leaves a dead entry in the partial index until vacuum, and a walk from

@@ -20,22 +20,29 @@ export async function relink(tx: Queryable, applicationNumbers: readonly string[
     sql.findHeldApplications(tx, applicationNumbers),
     sql.findLinkEvidence(tx, applicationNumbers),
   ]);
-  const heldByNumber = new Map(held.map((row) => [row.application_number, row]));
+  // Status once per application, not per party linking to it.
+  const heldByNumber = new Map(
+    held.map((row) => [
+      row.application_number,
+      {
+        ...row,
+        status: applicationStatus({
+          statusCode: row.status_code,
+          statusDescription: row.status_description,
+          patentNumber: row.patent_number,
+          grantDate: row.grant_date,
+          officeActionCount: row.office_action_count,
+        }),
+      },
+    ]),
+  );
   const applicantKeys = evidence.filter((e) => e.role !== 'inventor' && !e.by_recordation).map((e) => companyKey(e.name));
   const keyConfidence = new Map((await findCompanyKeys(tx, [...new Set(applicantKeys)])).map((row) => [row.name_key, row.confidence]));
 
   const links = new Map<string, sql.LinkRow>();
   for (const e of evidence) {
     const application = heldByNumber.get(e.application_number);
-    const status = application
-      ? applicationStatus({
-          statusCode: application.status_code,
-          statusDescription: application.status_description,
-          patentNumber: application.patent_number,
-          grantDate: application.grant_date,
-          officeActionCount: application.office_action_count,
-        })
-      : null;
+    const status = application?.status ?? null;
     const confidence =
       e.role === 'inventor'
         ? 1

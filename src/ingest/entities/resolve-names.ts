@@ -12,6 +12,7 @@ import {
   type PersonName,
   personKey,
   placeKey,
+  plain,
   printedPerson,
 } from '../../domain/entity-keys.js';
 import { abbreviates } from '../../domain/names.js';
@@ -116,8 +117,6 @@ export function partsOf(row: {
   return printedPerson(row.name);
 }
 
-const plainWord = (text: string) => personKey({ last: text, first: '', middle: null });
-
 /**
  * The inventor a person signing a recordation is: one of the covered applications' inventors with
  * the same last name and first given name (middle names are printed or not). Null when none is.
@@ -126,11 +125,11 @@ export function matchInventor<T extends { name: string; last_name: string | null
   person: PersonName,
   inventors: readonly T[],
 ): T | null {
-  const last = plainWord(person.last);
-  const first = plainWord(person.first).split(' ')[0] ?? '';
+  const last = plain(person.last);
+  const first = plain(person.first).split(' ')[0] ?? '';
   for (const inventor of inventors) {
     const parts = partsOf(inventor);
-    if (parts && plainWord(parts.last) === last && (plainWord(parts.first).split(' ')[0] ?? '') === first) return inventor;
+    if (parts && plain(parts.last) === last && (plain(parts.first).split(' ')[0] ?? '') === first) return inventor;
   }
   return null;
 }

@@ -11,29 +11,6 @@ export async function lockResolver(tx: Queryable): Promise<void> {
   await tx.query(/* SQL entity_resolver_lock */ `SELECT pg_advisory_xact_lock($1)`, [RESOLVER_LOCK_KEY]);
 }
 
-export interface ApplicationPartyRow {
-  application_number: string;
-  role: 'applicant' | 'inventor';
-  seq: number;
-  name: string;
-  last_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-}
-
-const APPLICATION_PARTY_COLUMNS = /* SQL */ `application_number, role, seq, name, last_name, first_name, middle_name, city, region, country`;
-
-export async function findApplicationParties(db: Queryable, applicationNumbers: readonly string[]): Promise<ApplicationPartyRow[]> {
-  const { rows } = await db.query<ApplicationPartyRow>(
-    /* SQL */ `SELECT ${APPLICATION_PARTY_COLUMNS} FROM application_parties WHERE application_number = ANY($1::text[])`,
-    [applicationNumbers],
-  );
-  return rows;
-}
-
 export interface RecordationPartyRow {
   reel_frame: string;
   role: 'assignor' | 'assignee';
@@ -68,20 +45,6 @@ export async function findCoveredApplications(
                LEFT JOIN applications h ON x.application_number IS NULL AND h.patent_number = x.patent_number
                WHERE x.reel_frame = ANY($1::text[]) AND COALESCE(x.application_number, h.application_number) IS NOT NULL`,
     [reelFrames],
-  );
-  return rows;
-}
-
-export interface InventorRow extends ApplicationPartyRow {
-  entity_id: string | null;
-}
-
-/** The inventors of some applications (a person signing a recordation is matched to one of them). */
-export async function findInventors(db: Queryable, applicationNumbers: readonly string[]): Promise<InventorRow[]> {
-  const { rows } = await db.query<InventorRow>(
-    /* SQL */ `SELECT ${APPLICATION_PARTY_COLUMNS}, entity_id FROM application_parties
-               WHERE application_number = ANY($1::text[]) AND role = 'inventor'`,
-    [applicationNumbers],
   );
   return rows;
 }

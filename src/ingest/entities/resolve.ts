@@ -8,7 +8,7 @@
  * recounts every entity; entity ids stay as they were (entity_keys is kept).
  */
 import type { Database } from '../../db/database.js';
-import { type BatchOutcome, resolveApplicationBatch, resolveDocumentBatch, resolveRecordationBatch } from './batches.js';
+import { type BatchOutcome, resolvePrintedBatch, resolveRecordationBatch } from './batches.js';
 import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
 import * as families from './families.sql.js';
 import { relink } from './relink.js';
@@ -74,7 +74,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   await walk(
     (after) => findPartyKeys(db, 'applications', { after, limit: size, all: rebuild }),
     async (batch) => {
-      absorb(await resolveApplicationBatch(db, batch, now()));
+      absorb(await resolvePrintedBatch(db, 'applications', batch, now()));
       summary.applications += batch.length;
       progress({ phase: 'applications', done: summary.applications });
     },
@@ -82,7 +82,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   await walk(
     (after) => findPartyKeys(db, 'documents', { after, limit: size, all: rebuild }),
     async (batch) => {
-      absorb(await resolveDocumentBatch(db, batch, now()));
+      absorb(await resolvePrintedBatch(db, 'documents', batch, now()));
       summary.documents += batch.length;
       progress({ phase: 'documents', done: summary.documents });
     },

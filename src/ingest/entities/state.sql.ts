@@ -37,8 +37,8 @@ export async function markResolved(db: Queryable, now: Date): Promise<void> {
  * Entities no party names and no link holds any more (a misspelling corrected, a record purged),
  * with their aliases; their keys stay filed, so the name gets its old id back if it returns.
  */
-export async function deleteOrphanEntities(tx: Queryable): Promise<number> {
-  const { rowCount } = await tx.query(/* SQL */ `WITH orphans AS (
+export async function deleteOrphanEntities(tx: Queryable): Promise<void> {
+  await tx.query(/* SQL */ `WITH orphans AS (
                  DELETE FROM entities e
                  WHERE NOT EXISTS (SELECT 1 FROM entity_links l WHERE l.entity_id = e.entity_id)
                    AND NOT EXISTS (SELECT 1 FROM application_parties p WHERE p.entity_id = e.entity_id)
@@ -47,5 +47,4 @@ export async function deleteOrphanEntities(tx: Queryable): Promise<number> {
                    AND NOT EXISTS (SELECT 1 FROM family_edges f WHERE f.entity_from = e.entity_id OR f.entity_to = e.entity_id)
                  RETURNING entity_id)
                DELETE FROM entity_aliases a USING orphans o WHERE a.entity_id = o.entity_id`);
-  return rowCount;
 }

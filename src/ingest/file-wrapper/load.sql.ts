@@ -1,4 +1,5 @@
 import type { PtaRecord } from '../../domain/patent-term.js';
+import type { ChildTable } from '../../db/child-rows.js';
 import type { Queryable } from '../../db/database.js';
 import type { CopyValue } from '../../db/copy-text.js';
 import type { Transaction } from './record.js';
@@ -134,13 +135,10 @@ export const PARTY_COLUMNS = [
 ] as const;
 
 /**
- * The application's whole list is replaced: the office sends it whole. Rows go in by COPY;
- * `stored` names the applications that may have rows to remove (new ones have none).
+ * The application's whole list is replaced: the office sends it whole (db/child-rows.ts: `stored`
+ * names the applications that may have rows to remove; new ones have none).
  */
-export async function replaceTransactions(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
-  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM transactions WHERE application_number = ANY($1::text[])`, [stored]);
-  await db.copyFrom('transactions', TRANSACTION_COLUMNS, rows);
-}
+export const TRANSACTIONS: ChildTable = { table: 'transactions', owner: 'application_number', columns: TRANSACTION_COLUMNS };
 
 /** Replaces the links of each (application, direction) given: a partial record may carry only one side. */
 export async function replaceContinuity(
@@ -156,8 +154,5 @@ export async function replaceContinuity(
   await db.copyFrom('continuity', CONTINUITY_COLUMNS, rows);
 }
 
-/** Applicants and inventors are replaced whole, like transactions: `stored` as there. */
-export async function replaceParties(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
-  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM application_parties WHERE application_number = ANY($1::text[])`, [stored]);
-  await db.copyFrom('application_parties', PARTY_COLUMNS, rows);
-}
+/** Applicants and inventors are replaced whole, like transactions. */
+export const APPLICATION_PARTIES: ChildTable = { table: 'application_parties', owner: 'application_number', columns: PARTY_COLUMNS };

@@ -1,3 +1,4 @@
+import { replaceChildRows } from '../../db/child-rows.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { FileWrapperProduct } from '../../domain/products.js';
 import type { IngestCounts, IngestSummary } from '../ingest-run.js';
@@ -110,16 +111,18 @@ export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, P
     if (full.length > 0) await sql.upsertApplications(tx, JSON.stringify(full.map(applicationRow)), file.product, file.fileDate, file.now);
 
     const withTransactions = work.filter((w) => w.record.transactions !== null);
-    await sql.replaceTransactions(
+    await replaceChildRows(
       tx,
+      sql.TRANSACTIONS,
       withTransactions.filter((w) => !w.isNew).map((w) => w.record.applicationNumber),
       withTransactions.flatMap((w) => w.transactions),
     );
 
     // A partial record (parties null) leaves the stored parties alone.
     const withParties = work.filter((w) => w.record.parties !== null);
-    await sql.replaceParties(
+    await replaceChildRows(
       tx,
+      sql.APPLICATION_PARTIES,
       withParties.filter((w) => !w.isNew).map((w) => w.record.applicationNumber),
       withParties.flatMap((w) => w.parties),
     );

@@ -1,3 +1,4 @@
+import type { PrintedParty } from '../printed-party.js';
 import type { OdpItem } from '../odp-json/read.js';
 import type { PtaRecord } from '../../domain/patent-term.js';
 
@@ -87,24 +88,8 @@ export interface ContinuityLink {
   patentNumber: string | null;
 }
 
-/**
- * One entry of `applicantBag` or `inventorBag`, the input of entity resolution (issue 10:
- * inventors are told apart by name and place). Every value trimmed; null when absent.
- */
-export interface ApplicationParty {
-  role: 'applicant' | 'inventor';
-  /** As printed: `applicantNameText` / `inventorNameText`, else "First Middle Last". */
-  name: string;
-  lastName: string | null;
-  firstName: string | null;
-  middleName: string | null;
-  /** Of the residence address when there is one, else of the first address (one address, never mixed). */
-  city: string | null;
-  /** State or province code (`CA`), else its name. */
-  region: string | null;
-  /** Two-letter code (`US`) when given, else the country name. */
-  country: string | null;
-}
+/** One entry of `applicantBag` or `inventorBag`; the city, region and country are those of the residence address when there is one, else of the first. */
+export type ApplicationParty = PrintedParty<'applicant' | 'inventor'>;
 
 /** A part of a record that could not be read; the record itself is kept. */
 export interface MapIssue {

@@ -4,6 +4,7 @@
  * markup. The parsers produce it, the loader stores it, the synthetic generator's output parses
  * back into it.
  */
+import type { PrintedParty } from '../printed-party.js';
 import type { Claim } from '../../domain/claim.js';
 
 export type DocType = 'grant' | 'publication';
@@ -58,33 +59,17 @@ export interface FullTextDocument {
   citations: BackwardCitation[];
   /** The root's `dtd-version` attribute as written (`v4.7 2022-02-17`, `v40 2004-12-02`). */
   dtdVersion: string | null;
-  /**
-   * Every applicant, inventor and assignee printed on the document, in document order (parties.ts).
-   * The mappers always set it; absent counts as none (documents built by hand in tests).
-   */
-  parties?: DocumentParty[];
+  /** Every applicant, inventor and assignee printed on the document, in document order (parties.ts). */
+  parties: DocumentParty[];
 }
 
 /**
  * One party printed on a grant or publication, the input of entity resolution. Every value is
  * as printed (trimmed); null when absent.
  */
-export interface DocumentParty {
-  role: 'applicant' | 'inventor' | 'assignee';
+export interface DocumentParty extends PrintedParty<'applicant' | 'inventor' | 'assignee'> {
   /** Counts within the role from 0, in document order (the office's `sequence` attribute is `001`, `01` or `00` by year). */
   seq: number;
-  /** The organisation name as printed, else "First Middle Last" from the parts. */
-  name: string;
-  lastName: string | null;
-  /** As printed: often holds a middle name or initial (`Steven J.`). */
-  firstName: string | null;
-  /** Only when the XML has a `middle-name` element. */
-  middleName: string | null;
-  city: string | null;
-  /** `state` as printed (`CA`). */
-  region: string | null;
-  /** The address's `country` code as printed (`US`). */
-  country: string | null;
 }
 
 /** A part of a kept document that could not be read (a party without a name): reported, never silently dropped. */

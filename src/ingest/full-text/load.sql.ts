@@ -1,4 +1,5 @@
 import type { CopyValue } from '../../db/copy-text.js';
+import type { ChildTable } from '../../db/child-rows.js';
 import type { Queryable } from '../../db/database.js';
 
 export async function findStoredHashes(db: Queryable, docNumbers: string[]): Promise<Map<string, string>> {
@@ -77,11 +78,8 @@ export const CITATION_COLUMNS = [
   'category_detail',
 ] as const;
 
-/** A grant's front page is printed whole: its citation list is replaced. `stored` may have rows to remove. */
-export async function replaceCitations(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
-  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM citations WHERE citing_number = ANY($1::text[])`, [stored]);
-  await db.copyFrom('citations', CITATION_COLUMNS, rows);
-}
+/** A grant's front page is printed whole: its citation list is replaced (db/child-rows.ts). */
+export const CITATIONS: ChildTable = { table: 'citations', owner: 'citing_number', columns: CITATION_COLUMNS };
 
 export const PARTY_COLUMNS = [
   'doc_number',
@@ -97,8 +95,5 @@ export const PARTY_COLUMNS = [
   'country',
 ] as const;
 
-/** Parties are printed with the document and replaced whole with it, like its citations: `stored` as there. */
-export async function replaceParties(db: Queryable, stored: string[], rows: CopyValue[][]): Promise<void> {
-  if (stored.length > 0) await db.query(/* SQL */ `DELETE FROM document_parties WHERE doc_number = ANY($1::text[])`, [stored]);
-  await db.copyFrom('document_parties', PARTY_COLUMNS, rows);
-}
+/** Parties are printed with the document and replaced whole with it, like its citations. */
+export const DOCUMENT_PARTIES: ChildTable = { table: 'document_parties', owner: 'doc_number', columns: PARTY_COLUMNS };

@@ -1,3 +1,4 @@
+import { replaceChildRows } from '../../db/child-rows.js';
 import type { Database } from '../../db/database.js';
 import type { FullTextProduct } from '../../domain/products.js';
 import type { IngestCounts, IngestSummary } from '../ingest-run.js';
@@ -74,13 +75,15 @@ export const FULL_TEXT_LOADER: ProductLoader<FullTextItem, FullTextDocument, Pla
       file.now,
     );
     const stored = plan.work.filter((w) => !isFresh(plan, w.document)).map((w) => w.document.docNumber);
-    await sql.replaceCitations(
+    await replaceChildRows(
       tx,
+      sql.CITATIONS,
       stored,
       plan.work.flatMap((w) => citationRows(w.document)),
     );
-    await sql.replaceParties(
+    await replaceChildRows(
       tx,
+      sql.DOCUMENT_PARTIES,
       stored,
       plan.work.flatMap((w) => partyRows(w.document)),
     );

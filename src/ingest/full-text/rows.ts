@@ -56,7 +56,7 @@ function citationRow(citing: string, position: number, c: BackwardCitation): Cop
 
 /** One COPY row per party (PARTY_COLUMNS); entity_id is left to entity resolution. */
 export function partyRows(document: FullTextDocument): CopyValue[][] {
-  return (document.parties ?? []).map((p) => [
+  return document.parties.map((p) => [
     document.docNumber,
     document.applicationNumber,
     p.role,
