@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,98 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
       unchanged: 18,
       events: 0,
     });
+  });
+});
+
+/** A daily file of one recordation (reel 90001, frame 5) covering patent 7000001, as the office prints it. */
+function dailyFile(
+  dir: string,
+  date: string,
+  recordation: { purge?: boolean; assignee: string; lines: string[]; patents: string[] },
+): string {
+  const properties = recordation.patents
+    .map(
+      (patent, i) => `<patent-property><document-id><country>US</country><doc-number>${1600000 + i}0</doc-number><kind>X0</kind>
+        <date>20100101</date></document-id><document-id><country>US</country><doc-number>${patent}</doc-number><kind>B1</kind>
+        <date>20120101</date></document-id><invention-title lang="en">Valve &quot;A\\B&quot;</invention-title></patent-property>`,
+    )
+    .join('');
+  const path = join(dir, `ad${date}.xml`);
+  writeFileSync(
+    path,
+    `<?xml version="1.0" encoding="utf-8"?>
+<us-patent-assignments dtd-version="1.0"><action-key-code>DA</action-key-code><transaction-date><date>${date}</date></transaction-date>
+<patent-assignments><patent-assignment><assignment-record><reel-no>90001</reel-no><frame-no>5</frame-no>
+<last-update-date><date>${date}</date></last-update-date><purge-indicator>${recordation.purge ? 'Y' : 'N'}</purge-indicator>
+<recorded-date><date>20231229</date></recorded-date><page-count>2</page-count>
+<conveyance-text>ASSIGNMENT OF ASSIGNORS INTEREST (SEE DOCUMENT C:\\DOCS\\1 FOR DETAILS).</conveyance-text></assignment-record>
+<patent-assignors><patent-assignor><name>O'BRIEN, SEAN</name><execution-date><date>20231201</date></execution-date></patent-assignor></patent-assignors>
+<patent-assignees><patent-assignee><name>${recordation.assignee}</name>${recordation.lines.map((line, i) => `<address-${i + 1}>${line}</address-${i + 1}>`).join('')}
+<city>AUSTIN</city><state>TEXAS</state><postcode>78701</postcode></patent-assignee></patent-assignees>
+<patent-properties>${properties}</patent-properties></patent-assignment></patent-assignments></us-patent-assignments>`,
+  );
+  return path;
+}
+
+describe('a recordation the office sends again', () => {
+  it('is replaced whole when it changed, its parties and properties with it, and deleted with them when purged; portfolios follow', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pss-asg-again-'));
+    const rows = async () =>
+      (
+        await ctx.db.query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM assignment_parties WHERE reel_frame = '090001/0005')
+                + (SELECT count(*) FROM assignment_properties WHERE reel_frame = '090001/0005') AS n`,
+        )
+      ).rows[0]!.n;
+    const lines = ['"THE TOWER", SUITE 5\\6', 'BUILDING {A}, FLOOR 2'];
+    const first = dailyFile(dir, '20240102', { assignee: 'VALVE WORKS\\TEXAS LLC', lines, patents: ['7000001', '7000002'] });
+    expect(await ingestFile(ctx.db, assignments, first)).toMatchObject({ inserted: 1, updated: 0, rejected: 0 });
+    const served = (await get('/v1/patents/7000001/assignments')).body.assignments;
+    expect(served).toHaveLength(1);
+    expect(served[0]).toMatchObject({
+      reel_frame: '090001/0005',
+      conveyance_text: 'ASSIGNMENT OF ASSIGNORS INTEREST (SEE DOCUMENT C:\\DOCS\\1 FOR DETAILS).',
+      assignors: [{ name: "O'BRIEN, SEAN", execution_date: '2023-12-01' }],
+      assignees: [{ name: 'VALVE WORKS\\TEXAS LLC', address: { lines, city: 'AUSTIN', state: 'TEXAS', postcode: '78701', country: null } }],
+      property_count: 2,
+      properties: [{ patent_number: '7000001', title: 'Valve "A\\B"' }, { patent_number: '7000002' }],
+    });
+    expect(await rows()).toBe(4);
+    expect((await get('/v1/patents/7000002/assignments')).status).toBe(200);
+    // The assignee's portfolio: both applications, by this recordation.
+    const portfolio = async (entityId: string) => {
+      const body = (await get(`/v1/entities/${entityId}/applications`)).body;
+      return { numbers: body.applications.map((a: { application_number: string }) => a.application_number), body };
+    };
+    await resolveEntities(ctx.db);
+    const works = (await get('/v1/patents/7000001/assignments')).body.assignments[0].assignees[0].entity_id as string;
+    expect((await portfolio(works)).numbers).toEqual(['16000010', '16000000']);
+    expect((await get(`/v1/entities/${works}`)).body.counts).toMatchObject({ applications: 2, patents: 2 });
+    // The same text again writes nothing; a changed one replaces the stored rows, not adds to them.
+    expect(await ingestFile(ctx.db, assignments, first, { fileDate: '2024-01-03' })).toMatchObject({ unchanged: 1, updated: 0 });
+    const second = dailyFile(dir, '20240104', { assignee: 'VALVE HOLDINGS LLC', lines: ['1 MAIN ST'], patents: ['7000001'] });
+    expect(await ingestFile(ctx.db, assignments, second)).toMatchObject({ inserted: 0, updated: 1, rejected: 0 });
+    expect((await get('/v1/patents/7000001/assignments')).body.assignments[0]).toMatchObject({
+      assignees: [{ name: 'VALVE HOLDINGS LLC', address: { lines: ['1 MAIN ST'] } }],
+      property_count: 1,
+    });
+    // Nothing names patent 7000002 any more: it is not held, so it is unknown again.
+    expect((await get('/v1/patents/7000002/assignments')).status).toBe(404);
+    expect(await rows()).toBe(3);
+    // The old assignee holds nothing now: not 16000000 (named again, by the new version), nor 16000010 (no longer named).
+    await resolveEntities(ctx.db);
+    const holdings = (await get('/v1/patents/7000001/assignments')).body.assignments[0].assignees[0].entity_id as string;
+    expect((await portfolio(holdings)).numbers).toEqual(['16000000']);
+    expect((await portfolio(works)).numbers).toEqual([]);
+    expect((await get(`/v1/entities/${works}`)).body.counts).toMatchObject({ applications: 0, patents: 0 });
+    const purged = dailyFile(dir, '20240105', { purge: true, assignee: 'VALVE HOLDINGS LLC', lines: [], patents: ['7000001'] });
+    expect(await ingestFile(ctx.db, assignments, purged)).toMatchObject({ inserted: 0, updated: 1 });
+    expect((await get('/v1/patents/7000001/assignments')).status).toBe(404);
+    expect(await rows()).toBe(0);
+    await resolveEntities(ctx.db);
+    expect((await portfolio(holdings)).numbers).toEqual([]);
+    expect((await get(`/v1/entities/${holdings}`)).body.counts).toMatchObject({ applications: 0, patents: 0 });
+    expect((await ctx.db.query(`SELECT * FROM entity_relink_queue`)).rows).toEqual([]);
   });
 });
 

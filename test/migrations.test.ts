@@ -52,6 +52,8 @@ describe('migrate() on the migrated template', () => {
       { version: 10, name: '0010-application-parties.sql' },
       { version: 11, name: '0011-entities.sql' },
       { version: 12, name: '0012-document-parties.sql' },
+      { version: 13, name: '0013-assignment-children-without-foreign-keys.sql' },
+      { version: 14, name: '0014-entity-relink-queue.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -3,6 +3,15 @@ export type CopyValue = string | number | boolean | null;
 
 const SPECIAL = /[\\\t\n\r]/;
 
+/** Text as a COPY field: `\N` for null; backslash, tab, newline and carriage return escaped. */
+export function copyField(value: string | null): string {
+  if (value === null) return '\\N';
+  // Most values need no escape: testing first costs half of replacing in every one.
+  return !SPECIAL.test(value)
+    ? value
+    : value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
 /**
  * Rows in PostgreSQL's COPY text format: tab-separated, `\N` for null, and backslash, tab,
  * newline and carriage return escaped, so any office text survives unchanged.
@@ -14,11 +23,7 @@ export function toCopyText(rows: readonly (readonly CopyValue[])[]): string {
       if (i > 0) out += '\t';
       const value = row[i];
       if (value === null || value === undefined) out += '\\N';
-      // Most values need no escape: testing first costs half of replacing in every one.
-      else if (typeof value === 'string')
-        out += !SPECIAL.test(value)
-          ? value
-          : value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+      else if (typeof value === 'string') out += copyField(value);
       else out += String(value);
     }
     out += '\n';

@@ -286,6 +286,11 @@ CREATE TABLE public.entity_links (
     CONSTRAINT entity_links_role_check CHECK ((role = ANY (ARRAY['applicant'::text, 'assignee'::text, 'inventor'::text])))
 );
 
+CREATE TABLE public.entity_relink_queue (
+    application_number text NOT NULL,
+    queued_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.entity_resolution_state (
     singleton boolean DEFAULT true NOT NULL,
     resolved_at timestamp with time zone NOT NULL,
@@ -515,6 +520,9 @@ ALTER TABLE ONLY public.entity_keys
 ALTER TABLE ONLY public.entity_links
     ADD CONSTRAINT entity_links_pkey PRIMARY KEY (entity_id, application_number);
 
+ALTER TABLE ONLY public.entity_relink_queue
+    ADD CONSTRAINT entity_relink_queue_pkey PRIMARY KEY (application_number);
+
 ALTER TABLE ONLY public.entity_resolution_state
     ADD CONSTRAINT entity_resolution_state_pkey PRIMARY KEY (singleton);
 
@@ -639,12 +647,6 @@ CREATE INDEX usage_journal_period ON public.usage_journal USING btree (period, p
 
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
-
-ALTER TABLE ONLY public.assignment_parties
-    ADD CONSTRAINT assignment_parties_reel_frame_fkey FOREIGN KEY (reel_frame) REFERENCES public.assignments(reel_frame) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.assignment_properties
-    ADD CONSTRAINT assignment_properties_reel_frame_fkey FOREIGN KEY (reel_frame) REFERENCES public.assignments(reel_frame) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.credit_grants
     ADD CONSTRAINT credit_grants_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);

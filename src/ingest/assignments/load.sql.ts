@@ -1,7 +1,7 @@
 /**
  * The assignment tables (migration 0009), written a batch at a time inside the runner's
- * transaction: changed recordations are replaced whole (their parties and properties go with
- * them, ON DELETE CASCADE), purged ones deleted.
+ * transaction: changed recordations are replaced whole (their parties and properties deleted
+ * with them; migration 0013 dropped the foreign keys that cascaded), purged ones deleted.
  */
 import type { Queryable } from '../../db/database.js';
 
@@ -32,11 +32,29 @@ export async function findHeldApplications(
   return rows;
 }
 
-/** Deletes recordations (purged, or about to be written again); returns how many were stored. */
+/**
+ * Deletes recordations with their parties and properties (purged, or about to be written again);
+ * returns how many were stored. The applications the deleted properties covered (by application
+ * number, or by the patent of one held) go on entity resolution's relink queue (migration 0014):
+ * their portfolio links may rest on these parties.
+ */
 export async function deleteAssignments(tx: Queryable, reelFrames: readonly string[]): Promise<number> {
   if (reelFrames.length === 0) return 0;
-  const { rowCount } = await tx.query(/* SQL */ `DELETE FROM assignments WHERE reel_frame = ANY($1::text[])`, [reelFrames]);
-  return rowCount;
+  const { rows } = await tx.query<{ n: number }>(
+    /* SQL */ `WITH parties AS (DELETE FROM assignment_parties WHERE reel_frame = ANY($1::text[])),
+                    properties AS (DELETE FROM assignment_properties WHERE reel_frame = ANY($1::text[])
+                                   RETURNING application_number, patent_number),
+                    queued AS (INSERT INTO entity_relink_queue (application_number)
+                               SELECT application_number FROM properties WHERE application_number IS NOT NULL
+                               UNION
+                               SELECT h.application_number FROM properties p JOIN applications h ON h.patent_number = p.patent_number
+                               WHERE p.application_number IS NULL
+                               ON CONFLICT (application_number) DO NOTHING),
+                    recordations AS (DELETE FROM assignments WHERE reel_frame = ANY($1::text[]) RETURNING 1)
+               SELECT count(*)::int AS n FROM recordations`,
+    [reelFrames],
+  );
+  return rows[0]!.n;
 }
 
 const ASSIGNMENT_COLUMNS = [
@@ -87,8 +105,8 @@ const PROPERTY_COLUMNS = [
 /**
  * New and changed recordations (the changed ones deleted first), in the COPY text rows.ts writes
  * in the order of the column lists above. COPY, not `json_to_recordset`: the server spent ~9 s
- * of CPU on the benchmark's 81,000 recordations expanding them from JSON, ~6.5 s by COPY (most
- * of the rest goes to the parties' foreign-key checks and four indexes).
+ * of CPU on the benchmark's 81,000 recordations expanding them from JSON, ~6.5 s by COPY, ~2.9 s
+ * once the children's foreign keys were gone (migration 0013).
  */
 export async function copyAssignments(tx: Queryable, text: { assignments: string; parties: string; properties: string }): Promise<void> {
   await tx.copyText('assignments', ASSIGNMENT_COLUMNS, text.assignments);

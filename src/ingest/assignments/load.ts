@@ -1,16 +1,19 @@
-import type { Database } from '../../db/database.js';
 import { buildEvent, type DetectedEvent, eventDetail } from '../../domain/events.js';
-import type { IngestSummary } from '../ingest-run.js';
 import type { ProductLoader } from '../loader.js';
-import { ingestItems, type RunOptions } from '../runner.js';
 import * as sql from './load.sql.js';
 import type { AssignmentItem, AssignmentRecord } from './record.js';
-import { AssignmentRows, type Fingerprint, fingerprint } from './rows.js';
+import { batchRows, type StoredRecordation, storedRecordation } from './rows.js';
+
+/** A recordation as read, with its rows (none when purged: nothing of it is written). */
+export interface ReadRecordation {
+  record: AssignmentRecord;
+  rows: StoredRecordation | null;
+}
 
 /** One batch after reading what is stored. */
 interface Plan {
-  /** New or changed recordations (not purged), with their fingerprints. */
-  work: { record: AssignmentRecord; fingerprint: Fingerprint; stored: boolean }[];
+  /** New or changed recordations (not purged), with their rows; `stored` when an older version is. */
+  work: { record: AssignmentRecord; rows: StoredRecordation; stored: boolean }[];
   /** Purged recordations: deleted when stored. */
   purged: AssignmentRecord[];
   storedPurged: number;
@@ -19,10 +22,14 @@ interface Plan {
   held: sql.HeldProperty[];
 }
 
+const applicationNumbers = (record: AssignmentRecord) =>
+  record.properties.flatMap((p) => (p.applicationNumber ? [p.applicationNumber] : []));
+const patentNumbers = (record: AssignmentRecord) => record.properties.flatMap((p) => (p.patentNumber ? [p.patentNumber] : []));
+
 /** The held applications a recordation covers: named by application number, or by the patent granted on one. */
 function heldCovered(record: AssignmentRecord, held: readonly sql.HeldProperty[]): sql.HeldProperty[] {
-  const applications = new Set(record.properties.flatMap((p) => (p.applicationNumber ? [p.applicationNumber] : [])));
-  const patents = new Set(record.properties.flatMap((p) => (p.patentNumber ? [p.patentNumber] : [])));
+  const applications = new Set(applicationNumbers(record));
+  const patents = new Set(patentNumbers(record));
   return held.filter((h) => applications.has(h.application_number) || (h.patent_number !== null && patents.has(h.patent_number)));
 }
 
@@ -32,7 +39,7 @@ function heldCovered(record: AssignmentRecord, held: readonly sql.HeldProperty[]
  * `counts.assignments` of the applications it touched, and a recordation seen for the first
  * time announces itself (`assignment`) on every held application it covers.
  */
-export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, AssignmentRecord, Plan> = {
+export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, ReadRecordation, Plan> = {
   unit: 'recordations',
   // A recordation is a few hundred bytes; some carry hundreds of properties. Each batch costs
   // ~13 round trips, each waiting for the parse to give way: 2,000 loaded the benchmark file
@@ -40,31 +47,28 @@ export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, AssignmentRecord, 
   batchSize: 2_000,
 
   item(item) {
-    if (item.kind === 'record') return { kind: 'record', key: item.record.reelFrame, record: item.record };
+    if (item.kind === 'record') {
+      // Rows and hash are made as the record is read, while the server writes the batch before.
+      const { record } = item;
+      return { kind: 'record', key: record.reelFrame, record: { record, rows: record.purged ? null : storedRecordation(record) } };
+    }
     if (item.kind === 'header') return { kind: 'skip', reason: 'file header (action key code and transaction date)' };
     return item;
   },
 
-  async plan(tx, records) {
-    // Sent before the hashing, which the server's lookup then overlaps.
-    const lookup = sql.findStoredHashes(
+  async plan(tx, batch) {
+    const stored = await sql.findStoredHashes(
       tx,
-      records.map((r) => r.reelFrame),
+      batch.map((r) => r.record.reelFrame),
     );
-    const read = records.filter((r) => !r.purged).map((record) => ({ record, fingerprint: fingerprint(record) }));
-    const stored = await lookup;
-    const purged = records.filter((r) => r.purged);
-    const work = read
-      .filter((w) => stored.get(w.record.reelFrame) !== w.fingerprint.hash)
-      .map((w) => ({ ...w, stored: stored.has(w.record.reelFrame) }));
+    const purged = batch.flatMap((r) => (r.rows === null ? [r.record] : []));
+    const work = batch.flatMap(({ record, rows }) =>
+      rows === null || stored.get(record.reelFrame) === rows.hash ? [] : [{ record, rows, stored: stored.has(record.reelFrame) }],
+    );
     const touched = [...work.map((w) => w.record), ...purged];
-    const held = await sql.findHeldApplications(
-      tx,
-      touched.flatMap((r) => r.properties.flatMap((p) => (p.applicationNumber ? [p.applicationNumber] : []))),
-      touched.flatMap((r) => r.properties.flatMap((p) => (p.patentNumber ? [p.patentNumber] : []))),
-    );
+    const held = await sql.findHeldApplications(tx, touched.flatMap(applicationNumbers), touched.flatMap(patentNumbers));
     const storedPurged = purged.filter((r) => stored.has(r.reelFrame)).length;
-    return { work, purged, storedPurged, unchanged: records.length - work.length - storedPurged, held };
+    return { work, purged, storedPurged, unchanged: batch.length - work.length - storedPurged, held };
   },
 
   detect(plan): DetectedEvent[] {
@@ -94,17 +98,15 @@ export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, AssignmentRecord, 
       ...plan.purged.map((r) => r.reelFrame),
       ...plan.work.filter((w) => w.stored).map((w) => w.record.reelFrame),
     ]);
-    if (plan.work.length > 0) {
-      const rows = new AssignmentRows(file);
-      for (const w of plan.work) rows.add(w.record, w.fingerprint);
-      await sql.copyAssignments(tx, rows);
-    }
+    if (plan.work.length > 0)
+      await sql.copyAssignments(
+        tx,
+        batchRows(
+          plan.work.map((w) => w.rows),
+          file,
+        ),
+      );
     await sql.recountApplications(tx, [...new Set(plan.held.map((h) => h.application_number))]);
     return outcome;
   },
 };
-
-/** Loads parsed assignment items (a file's, or a test's) as one ingest run. */
-export function loadAssignments(db: Database, items: AsyncIterable<AssignmentItem>, options: RunOptions): Promise<IngestSummary> {
-  return ingestItems(db, ASSIGNMENT_LOADER, items, options);
-}

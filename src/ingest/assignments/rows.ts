@@ -1,20 +1,15 @@
 /**
- * The stored shape of a recordation: its content hash, and its rows in COPY text format
- * (db/copy-text.ts) in the column order of load.sql.ts.
+ * The stored shape of a recordation: its rows in COPY text format (db/copy-text.ts) in the column
+ * order of load.sql.ts, and the hash of those rows. Built once per record as it is read (the
+ * loader's `item`), while the database writes the batch before, so that a batch's own write is
+ * only joining texts.
  */
 import * as crypto from 'node:crypto';
+import { copyField } from '../../db/copy-text.js';
 import { normalizeName } from '../../domain/names.js';
 import type { BatchFile } from '../loader.js';
 import { remembered } from './memo.js';
 import type { AssignmentRecord } from './record.js';
-
-/** What a recordation's JSON tells: its content hash, and whether any of its text needs an escape. */
-export interface Fingerprint {
-  /** Same recordation, same hash: a re-ingest of an unchanged record writes nothing. */
-  hash: string;
-  /** No quote, backslash or control character anywhere in it (nearly every record). */
-  plain: boolean;
-}
 
 /** `crypto.hash` (Node 20.12) hashes one string at half the cost of a Hash object; `engines` allows older 20s. */
 const sha256 =
@@ -30,142 +25,120 @@ const sha256 =
 const normalized = remembered(normalizeName, 200_000);
 
 const NULL = '\\N';
-
-function escapeChar(c: string): string {
-  return c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r';
-}
-
-/** Text as COPY reads it: backslash, tab, newline and carriage return escaped. */
-function escaped(value: string | null): string {
-  return value === null ? NULL : value.replace(/[\\\t\n\r]/g, escapeChar);
-}
-
-/** Text known to hold no character COPY escapes. */
-function bare(value: string | null): string {
-  return value ?? NULL;
-}
+const ARRAY_SPECIAL = /["\\]/;
 
 /** A `text[]` in array-literal form: each element quoted, so spaces, commas and braces stay as written. */
-function textArray(values: readonly string[], plain: boolean): string {
+function textArray(values: readonly string[]): string {
   if (values.length === 0) return '{}';
-  if (plain) return `{"${values.join('","')}"}`;
-  return escaped(`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+  const quoted = values.map((value) => (ARRAY_SPECIAL.test(value) ? value.replace(/["\\]/g, '\\$&') : value));
+  return copyField(`{"${quoted.join('","')}"}`);
 }
 
-export function fingerprint(record: AssignmentRecord): Fingerprint {
-  const json = JSON.stringify(record);
-  // JSON writes a backslash for every quote, backslash and control character: a record without
-  // one needs no escape anywhere, which saves a test of every value (~0.3 s a benchmark run).
-  return { hash: sha256(json), plain: !json.includes('\\') };
+/** One recordation's rows, as stored. */
+export interface StoredRecordation {
+  reelFrame: string;
+  /** The `assignments` row up to its content hash (the columns after it are the batch's). */
+  head: string;
+  /** Its `assignment_parties` and `assignment_properties` rows, each ending in a newline. */
+  parties: string;
+  properties: string;
+  /** Same rows, same hash: a re-ingest of an unchanged record writes nothing. */
+  hash: string;
 }
 
 /**
- * One batch's rows in COPY text, one text per table. Each row is joined from an array of its
- * fields and the table's text joined once from its rows: built with `+=` the text is a tree of
- * millions of small strings, alive across the collections the parse of the next batch causes,
- * and copying them took ~1 s more of the benchmark's load.
+ * Every field is given as text, `\N` for null: `join` would write null as an empty string. Each
+ * row is one array joined once: texts built by `+=` are trees of small strings that every later
+ * join, hash and clone has to flatten again.
  */
-export class AssignmentRows {
-  private readonly assignmentRows: string[] = [];
-  private readonly partyRows: string[] = [];
-  private readonly propertyRows: string[] = [];
-  /** The last fields of every `assignments` row: source product and file date, first seen and updated. */
-  private readonly provenance: string;
+export function storedRecordation(record: AssignmentRecord): StoredRecordation {
+  const key = record.reelFrame;
+  const correspondent = record.correspondent === null ? null : JSON.stringify(record.correspondent);
+  // Dates (`YYYY-MM-DD`), numbers, the reel/frame and the enumerations are ours: never escaped.
+  const head = [
+    key,
+    record.reel,
+    record.frame,
+    record.recordedDate,
+    record.lastUpdateDate ?? NULL,
+    record.pageCount ?? NULL,
+    copyField(record.conveyanceText),
+    record.conveyanceType,
+    copyField(correspondent),
+    record.properties.length,
+  ].join('\t');
+  const parties: string[] = [];
+  record.assignors.forEach(({ name, nameType, executionDate, acknowledgedDate }, seq) => {
+    // No address: the files carry none for assignors (map-record.ts).
+    const row = [
+      key,
+      'assignor',
+      seq,
+      copyField(name),
+      nameType ?? NULL,
+      copyField(normalized(name)),
+      executionDate ?? NULL,
+      acknowledgedDate ?? NULL,
+      NULL,
+      NULL,
+      NULL,
+      NULL,
+      NULL,
+    ];
+    parties.push(row.join('\t'), '\n');
+  });
+  record.assignees.forEach(({ name, nameType, address }, seq) => {
+    const row = [
+      key,
+      'assignee',
+      seq,
+      copyField(name),
+      nameType ?? NULL,
+      copyField(normalized(name)),
+      NULL,
+      NULL,
+      textArray(address.lines),
+      copyField(address.city),
+      copyField(address.state),
+      copyField(address.postcode),
+      copyField(address.country),
+    ];
+    parties.push(row.join('\t'), '\n');
+  });
+  const properties: string[] = [];
+  record.properties.forEach((p, seq) => {
+    const row = [
+      key,
+      seq,
+      copyField(p.applicationNumber),
+      copyField(p.patentNumber),
+      copyField(p.publicationNumber),
+      copyField(p.internationalRegistration),
+      p.filingDate ?? NULL,
+      p.grantDate ?? NULL,
+      p.publicationDate ?? NULL,
+      copyField(p.title),
+    ];
+    properties.push(row.join('\t'), '\n');
+  });
+  const rows = { head, parties: parties.join(''), properties: properties.join('') };
+  return { reelFrame: key, ...rows, hash: sha256(`${rows.head}\n${rows.parties}${rows.properties}`) };
+}
 
-  constructor(file: BatchFile) {
-    const now = file.now.toISOString();
-    this.provenance = [escaped(file.product), file.fileDate, now, now].join('\t');
-  }
-
-  get assignments(): string {
-    return this.assignmentRows.join('');
-  }
-
-  get parties(): string {
-    return this.partyRows.join('');
-  }
-
-  get properties(): string {
-    return this.propertyRows.join('');
-  }
-
-  /** Every field is given as text, `NULL` for null: `join` would write null as an empty string. */
-  add(record: AssignmentRecord, { hash, plain }: Fingerprint): void {
-    const text = plain ? bare : escaped;
-    const key = record.reelFrame;
-    const correspondent = record.correspondent === null ? null : JSON.stringify(record.correspondent);
-    // Dates (`YYYY-MM-DD`), numbers, the reel/frame and the enumerations are ours: never escaped.
-    this.assignmentRows.push(
-      [
-        key,
-        record.reel,
-        record.frame,
-        record.recordedDate,
-        record.lastUpdateDate ?? NULL,
-        record.pageCount ?? NULL,
-        text(record.conveyanceText),
-        record.conveyanceType,
-        text(correspondent),
-        record.properties.length,
-        hash,
-        this.provenance,
-      ].join('\t'),
-      '\n',
-    );
-    for (let seq = 0; seq < record.assignors.length; seq += 1) {
-      const { name, nameType, executionDate, acknowledgedDate } = record.assignors[seq]!;
-      const row = [
-        key,
-        'assignor',
-        seq,
-        text(name),
-        nameType ?? NULL,
-        text(normalized(name)),
-        executionDate ?? NULL,
-        acknowledgedDate ?? NULL,
-        // No address: the files carry none for assignors (map-record.ts).
-        NULL,
-        NULL,
-        NULL,
-        NULL,
-        NULL,
-      ];
-      this.partyRows.push(row.join('\t'), '\n');
-    }
-    for (let seq = 0; seq < record.assignees.length; seq += 1) {
-      const { name, nameType, address } = record.assignees[seq]!;
-      const row = [
-        key,
-        'assignee',
-        seq,
-        text(name),
-        nameType ?? NULL,
-        text(normalized(name)),
-        NULL,
-        NULL,
-        textArray(address.lines, plain),
-        text(address.city),
-        text(address.state),
-        text(address.postcode),
-        text(address.country),
-      ];
-      this.partyRows.push(row.join('\t'), '\n');
-    }
-    for (let seq = 0; seq < record.properties.length; seq += 1) {
-      const property = record.properties[seq]!;
-      const row = [
-        key,
-        seq,
-        text(property.applicationNumber),
-        text(property.patentNumber),
-        text(property.publicationNumber),
-        text(property.internationalRegistration),
-        property.filingDate ?? NULL,
-        property.grantDate ?? NULL,
-        property.publicationDate ?? NULL,
-        text(property.title),
-      ];
-      this.propertyRows.push(row.join('\t'), '\n');
-    }
-  }
+/**
+ * A batch's rows in COPY text, one text per table, joined once from the recordations' texts:
+ * built with `+=` across a batch the text would be a tree of many small strings alive across
+ * the collections of the next batch's parse.
+ */
+export function batchRows(
+  recordations: readonly StoredRecordation[],
+  file: BatchFile,
+): { assignments: string; parties: string; properties: string } {
+  const now = file.now.toISOString();
+  const provenance = `\t${copyField(file.product)}\t${file.fileDate}\t${now}\t${now}\n`;
+  return {
+    assignments: recordations.map((r) => `${r.head}\t${r.hash}${provenance}`).join(''),
+    parties: recordations.map((r) => r.parties).join(''),
+    properties: recordations.map((r) => r.properties).join(''),
+  };
 }

@@ -95,8 +95,21 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
       progress({ phase: 'recordations', done: summary.recordations });
     },
   );
+  // Applications a deleted or replaced recordation covered: their links may rest on parties gone.
+  await walk(
+    (after) => state.findQueuedRelinks(db, after, size),
+    async (batch) => {
+      await db.transaction(async (tx) => {
+        await sql.lockResolver(tx);
+        await relink(tx, batch, now());
+        await state.dequeueRelinks(tx, batch);
+      });
+      summary.relinked += batch.length;
+      progress({ phase: 'links', done: summary.relinked });
+    },
+  );
   if (rebuild) {
-    // Links of applications no party names any more (a recordation purged) go, and every count is recounted.
+    // Links of applications no party names any more go, and every count is recounted.
     await walk(
       (after) => state.findLinkedApplicationsAfter(db, after, size),
       async (batch) => {

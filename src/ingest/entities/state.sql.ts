@@ -25,6 +25,20 @@ export async function recountEveryEntity(tx: Queryable, now: Date): Promise<void
   );
 }
 
+/** Applications whose recordations were deleted or replaced since the last run (migration 0014), in number order. */
+export async function findQueuedRelinks(db: Queryable, after: string, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ application_number: string }>(
+    /* SQL */ `SELECT application_number FROM entity_relink_queue WHERE application_number > $1 ORDER BY application_number LIMIT $2`,
+    [after, limit],
+  );
+  return rows.map((row) => row.application_number);
+}
+
+/** Takes relinked applications off the queue, in the transaction that relinked them. */
+export async function dequeueRelinks(tx: Queryable, applicationNumbers: readonly string[]): Promise<void> {
+  await tx.query(/* SQL */ `DELETE FROM entity_relink_queue WHERE application_number = ANY($1::text[])`, [applicationNumbers]);
+}
+
 export async function markResolved(db: Queryable, now: Date): Promise<void> {
   await db.query(
     /* SQL */ `INSERT INTO entity_resolution_state (singleton, resolved_at) VALUES (true, $1)
