@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
@@ -193,6 +193,7 @@ function dailyFile(
 describe('a recordation the office sends again', () => {
   it('is replaced whole when it changed, its parties and properties with it, and deleted with them when purged; portfolios follow', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pss-asg-again-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const rows = async () =>
       (
         await ctx.db.query<{ n: number }>(
@@ -255,9 +256,9 @@ describe('a recordation the office sends again', () => {
 describe('the synthetic assignment files', () => {
   it('load without a reject, and the current owner agrees with the generator on every patent it knows', async () => {
     const fresh = await createTestApp();
+    const dir = mkdtempSync(join(tmpdir(), 'pss-asg-'));
     try {
       const freshKey = (await fundedKey(fresh, 'synth-owners@example.com', 10_000)).apiKey;
-      const dir = mkdtempSync(join(tmpdir(), 'pss-asg-'));
       // The corpus the recordations describe: its file wrapper ties each patent to its application (recorded before the grant).
       await writeFileWrapperFile(join(dir, 'corpus.json'), { applications: 400, seed: 'owners' });
       await loadFileWrapper(fresh.db, parseFileWrapperFile(join(dir, 'corpus.json')), {
@@ -299,6 +300,7 @@ describe('the synthetic assignment files', () => {
       expect(agree / (patents.length - unmoved)).toBeGreaterThanOrEqual(0.99);
     } finally {
       await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,10 +46,12 @@ const partyIds = async () =>
     )
   ).rows.map((row) => row.entity_id);
 
+let dir: string;
+
 beforeAll(async () => {
   ctx = await createTestApp();
   key = (await fundedKey(ctx, 'entities@example.com', 100_000)).apiKey;
-  const dir = mkdtempSync(join(tmpdir(), 'pss-entities-'));
+  dir = mkdtempSync(join(tmpdir(), 'pss-entities-'));
   await writeFileWrapperFile(join(dir, 'corpus.json'), { applications: APPLICATIONS, seed: 'entities' });
   await loadFileWrapper(ctx.db, parseFileWrapperFile(join(dir, 'corpus.json')), {
     product: 'PTFWPRE',
@@ -64,7 +66,10 @@ beforeAll(async () => {
   await resolveEntities(ctx.db);
   for (const file of dailies) dailyRecordations += (await ingestFile(ctx.db, productNamed('assignments')!, file)).inserted;
 }, 120_000);
-afterAll(async () => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('entity resolution on the synthetic corpus', () => {
   it('resolves only what is new, then nothing', async () => {

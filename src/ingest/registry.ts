@@ -71,7 +71,7 @@ export const REGISTRY: readonly IngestProduct[] = [
     fileNameDate: datedName,
     parse: parseAssignmentFile,
     // Records carry the date the office last updated them; a daily file's records, its own date.
-    loading: { kind: 'batches', loader: ASSIGNMENT_LOADER, recordDate: (read) => read.record.lastUpdateDate },
+    loading: { kind: 'batches', loader: ASSIGNMENT_LOADER, recordDate: (read) => read.facts.lastUpdateDate },
   }),
   defineProduct({
     family: 'maintenance-fees',
