@@ -160,11 +160,19 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
   });
 });
 
-/** A daily file of one recordation (reel 90001, frame 5) covering patent 7000001, as the office prints it. */
+/** A daily file of one recordation (reel 90001, frame 5 unless given) covering the patents given, as the office prints it. */
 function dailyFile(
   dir: string,
   date: string,
-  recordation: { purge?: boolean; assignee: string; lines: string[]; patents: string[] },
+  recordation: {
+    frame?: number;
+    purge?: boolean;
+    conveyance?: string;
+    assignor?: string;
+    assignee: string;
+    lines: string[];
+    patents: string[];
+  },
 ): string {
   const properties = recordation.patents
     .map(
@@ -178,11 +186,11 @@ function dailyFile(
     path,
     `<?xml version="1.0" encoding="utf-8"?>
 <us-patent-assignments dtd-version="1.0"><action-key-code>DA</action-key-code><transaction-date><date>${date}</date></transaction-date>
-<patent-assignments><patent-assignment><assignment-record><reel-no>90001</reel-no><frame-no>5</frame-no>
+<patent-assignments><patent-assignment><assignment-record><reel-no>90001</reel-no><frame-no>${recordation.frame ?? 5}</frame-no>
 <last-update-date><date>${date}</date></last-update-date><purge-indicator>${recordation.purge ? 'Y' : 'N'}</purge-indicator>
 <recorded-date><date>20231229</date></recorded-date><page-count>2</page-count>
-<conveyance-text>ASSIGNMENT OF ASSIGNORS INTEREST (SEE DOCUMENT C:\\DOCS\\1 FOR DETAILS).</conveyance-text></assignment-record>
-<patent-assignors><patent-assignor><name>O'BRIEN, SEAN</name><execution-date><date>20231201</date></execution-date></patent-assignor></patent-assignors>
+<conveyance-text>${recordation.conveyance ?? 'ASSIGNMENT OF ASSIGNORS INTEREST (SEE DOCUMENT C:\\DOCS\\1 FOR DETAILS).'}</conveyance-text></assignment-record>
+<patent-assignors><patent-assignor><name>${recordation.assignor ?? "O'BRIEN, SEAN"}</name><execution-date><date>20231201</date></execution-date></patent-assignor></patent-assignors>
 <patent-assignees><patent-assignee><name>${recordation.assignee}</name>${recordation.lines.map((line, i) => `<address-${i + 1}>${line}</address-${i + 1}>`).join('')}
 <city>AUSTIN</city><state>TEXAS</state><postcode>78701</postcode></patent-assignee></patent-assignees>
 <patent-properties>${properties}</patent-properties></patent-assignment></patent-assignments></us-patent-assignments>`,
@@ -250,6 +258,40 @@ describe('a recordation the office sends again', () => {
     expect((await portfolio(holdings)).numbers).toEqual([]);
     expect((await get(`/v1/entities/${holdings}`)).body.counts).toMatchObject({ applications: 0, patents: 0 });
     expect((await ctx.db.query(`SELECT * FROM entity_relink_queue`)).rows).toEqual([]);
+  });
+});
+
+describe('a merger the office withdraws', () => {
+  it('no longer joins the two companies in a family once purged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pss-asg-merger-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const merger = { frame: 6, conveyance: 'MERGER (SEE DOCUMENT FOR DETAILS).', assignor: 'QUILLFEATHER DEVICES INC.' };
+    const recorded = dailyFile(dir, '20240108', {
+      ...merger,
+      assignee: 'ZEPHYRA SYSTEMS CORP.',
+      lines: ['1 MAIN ST'],
+      patents: ['7000003'],
+    });
+    expect(await ingestFile(ctx.db, assignments, recorded)).toMatchObject({ inserted: 1, rejected: 0 });
+    await resolveEntities(ctx.db);
+    const survivor = (await get('/v1/patents/7000003/assignments')).body.assignments[0].assignees[0].entity_id as string;
+    const familyId = (await get(`/v1/entities/${survivor}`)).body.family_id as string;
+    expect(familyId).toMatch(/^fam_/);
+    const family = (await get(`/v1/entities/${familyId}`)).body;
+    expect(family.members.map((m: { name: string; basis: string }) => [m.name, m.basis]).sort()).toEqual([
+      ['QUILLFEATHER DEVICES INC.', 'merger'],
+      ['ZEPHYRA SYSTEMS CORP.', 'merger'],
+    ]);
+    const purged = dailyFile(dir, '20240109', {
+      ...merger,
+      purge: true,
+      assignee: 'ZEPHYRA SYSTEMS CORP.',
+      lines: [],
+      patents: ['7000003'],
+    });
+    expect(await ingestFile(ctx.db, assignments, purged)).toMatchObject({ updated: 1 });
+    expect(await resolveEntities(ctx.db)).toMatchObject({ familyEdgesRemoved: 1 });
+    expect((await get(`/v1/entities/${familyId}`)).status).toBe(404);
   });
 });
 

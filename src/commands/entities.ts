@@ -15,7 +15,7 @@ export function formatResolution(summary: ResolutionSummary): string {
   return (
     `entities ${summary.rebuild ? 'rebuilt' : 'resolved'}: ${summary.applications} applications, ${summary.documents} grants and ` +
     `publications, and ${summary.recordations} recordations read, ${summary.relinked} applications relinked, ${summary.newCompanies} new company spellings, ` +
-    `${summary.familyEdgesAdded} family edges added, ${summary.families ?? 'unchanged'} families, ${summary.seconds.toFixed(1)} s`
+    `${summary.familyEdgesAdded} family edges added, ${summary.familyEdgesRemoved} removed, ${summary.families ?? 'unchanged'} families, ${summary.seconds.toFixed(1)} s`
   );
 }
 

@@ -23,6 +23,19 @@ export async function insertEdges(tx: Queryable, edges: readonly EdgeRow[]): Pro
   return rowCount;
 }
 
+/**
+ * Edges resting on a recordation no longer held (purged, or replaced by a version the next walk
+ * reads again): a MERGER or CHANGE OF NAME edge names its recordation's reel/frame as evidence.
+ * Returns how many went.
+ */
+export async function deleteEdgesOfGoneRecordations(tx: Queryable): Promise<number> {
+  const { rowCount } = await tx.query(
+    /* SQL */ `DELETE FROM family_edges e WHERE e.basis IN ('merger', 'change_of_name')
+               AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.reel_frame = e.evidence)`,
+  );
+  return rowCount;
+}
+
 export async function deleteAllEdges(tx: Queryable): Promise<void> {
   await tx.query(/* SQL */ `DELETE FROM family_edges`);
 }

@@ -40,6 +40,8 @@ export interface ResolutionSummary {
   relinked: number;
   newCompanies: number;
   familyEdgesAdded: number;
+  /** Succession edges whose recordation is gone (an incremental run; a rebuild recomputes them all). */
+  familyEdgesRemoved: number;
   families: number | null;
   seconds: number;
 }
@@ -58,6 +60,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     relinked: 0,
     newCompanies: 0,
     familyEdgesAdded: 0,
+    familyEdgesRemoved: 0,
     families: null,
     seconds: 0,
   };
@@ -69,6 +72,8 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   };
 
   if (rebuild) await db.transaction(async (tx) => families.deleteAllEdges(tx));
+  // A purged merger no longer joins its companies; a replaced one is read again below and rejoins them.
+  else summary.familyEdgesRemoved = await db.transaction(async (tx) => families.deleteEdgesOfGoneRecordations(tx));
 
   // Applications first: inventors and applicants get the file wrapper's spelling and place as their shown name.
   await walk(
@@ -129,7 +134,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   summary.newCompanies = newCompanies.size;
   const checkNames = rebuild ? await everyCompany(db) : [...newCompanies];
   summary.familyEdgesAdded += await addNearIdenticalEdges(db, checkNames);
-  const changed = summary.applications + summary.documents + summary.recordations + summary.relinked > 0 || summary.familyEdgesAdded > 0;
+  const changed = summary.applications + summary.documents + summary.recordations + summary.relinked > 0 || summary.familyEdgesAdded + summary.familyEdgesRemoved > 0;
   if (changed || rebuild) {
     summary.families = (await rebuildFamilies(db, now())).families;
     progress({ phase: 'families', done: summary.families });
