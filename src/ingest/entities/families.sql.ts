@@ -29,10 +29,8 @@ export async function insertEdges(tx: Queryable, edges: readonly EdgeRow[]): Pro
  * Returns how many went.
  */
 export async function deleteEdgesOfGoneRecordations(tx: Queryable): Promise<number> {
-  const { rowCount } = await tx.query(
-    /* SQL */ `DELETE FROM family_edges e WHERE e.basis IN ('merger', 'change_of_name')
-               AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.reel_frame = e.evidence)`,
-  );
+  const { rowCount } = await tx.query(/* SQL */ `DELETE FROM family_edges e WHERE e.basis IN ('merger', 'change_of_name')
+               AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.reel_frame = e.evidence)`);
   return rowCount;
 }
 

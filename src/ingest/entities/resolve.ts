@@ -134,7 +134,9 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   summary.newCompanies = newCompanies.size;
   const checkNames = rebuild ? await everyCompany(db) : [...newCompanies];
   summary.familyEdgesAdded += await addNearIdenticalEdges(db, checkNames);
-  const changed = summary.applications + summary.documents + summary.recordations + summary.relinked > 0 || summary.familyEdgesAdded + summary.familyEdgesRemoved > 0;
+  const changed =
+    summary.applications + summary.documents + summary.recordations + summary.relinked > 0 ||
+    summary.familyEdgesAdded + summary.familyEdgesRemoved > 0;
   if (changed || rebuild) {
     summary.families = (await rebuildFamilies(db, now())).families;
     progress({ phase: 'families', done: summary.families });
