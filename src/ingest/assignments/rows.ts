@@ -36,7 +36,6 @@ function textArray(values: readonly string[]): string {
 
 /** One recordation's rows, as stored. */
 export interface StoredRecordation {
-  reelFrame: string;
   /** The `assignments` row up to its content hash (the columns after it are the batch's). */
   head: string;
   /** Its `assignment_parties` and `assignment_properties` rows, each ending in a newline. */
@@ -122,7 +121,7 @@ export function storedRecordation(record: AssignmentRecord): StoredRecordation {
     properties.push(row.join('\t'), '\n');
   });
   const rows = { head, parties: parties.join(''), properties: properties.join('') };
-  return { reelFrame: key, ...rows, hash: sha256(`${rows.head}\n${rows.parties}${rows.properties}`) };
+  return { ...rows, hash: sha256(`${rows.head}\n${rows.parties}${rows.properties}`) };
 }
 
 /**

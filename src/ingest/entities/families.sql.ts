@@ -24,9 +24,9 @@ export async function insertEdges(tx: Queryable, edges: readonly EdgeRow[]): Pro
 }
 
 /**
- * Edges resting on a recordation no longer held (purged, or replaced by a version the next walk
- * reads again): a MERGER or CHANGE OF NAME edge names its recordation's reel/frame as evidence.
- * Returns how many went.
+ * Edges resting on a recordation no longer held (purged by the office): a MERGER or CHANGE OF
+ * NAME edge names its recordation's reel/frame as evidence. The edges are few (one per merger or
+ * rename), so every incremental run can check them all. Returns how many went.
  */
 export async function deleteEdgesOfGoneRecordations(tx: Queryable): Promise<number> {
   const { rowCount } = await tx.query(/* SQL */ `DELETE FROM family_edges e WHERE e.basis IN ('merger', 'change_of_name')
