@@ -262,7 +262,7 @@ describe('a recordation the office sends again', () => {
 });
 
 describe('a merger the office withdraws', () => {
-  it('no longer joins the two companies in a family once purged', async () => {
+  it('no longer joins the two companies in a family once sent again as another conveyance, or purged', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pss-asg-merger-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const merger = { frame: 6, conveyance: 'MERGER (SEE DOCUMENT FOR DETAILS).', assignor: 'QUILLFEATHER DEVICES INC.' };
@@ -282,7 +282,22 @@ describe('a merger the office withdraws', () => {
       ['QUILLFEATHER DEVICES INC.', 'merger'],
       ['ZEPHYRA SYSTEMS CORP.', 'merger'],
     ]);
-    const purged = dailyFile(dir, '20240109', {
+    // Sent again as an assignment, the recordation joins nothing; as the merger once more, it does again.
+    const reassigned = dailyFile(dir, '20240109', {
+      ...merger,
+      conveyance: 'ASSIGNMENT OF ASSIGNORS INTEREST (SEE DOCUMENT FOR DETAILS).',
+      assignee: 'ZEPHYRA SYSTEMS CORP.',
+      lines: ['1 MAIN ST'],
+      patents: ['7000003'],
+    });
+    expect(await ingestFile(ctx.db, assignments, reassigned)).toMatchObject({ updated: 1 });
+    expect(await resolveEntities(ctx.db)).toMatchObject({ familyEdgesRemoved: 1 });
+    expect((await get(`/v1/entities/${familyId}`)).status).toBe(404);
+    const again = dailyFile(dir, '20240110', { ...merger, assignee: 'ZEPHYRA SYSTEMS CORP.', lines: ['1 MAIN ST'], patents: ['7000003'] });
+    expect(await ingestFile(ctx.db, assignments, again)).toMatchObject({ updated: 1 });
+    await resolveEntities(ctx.db);
+    expect((await get(`/v1/entities/${survivor}`)).body.family_id).toBe(familyId);
+    const purged = dailyFile(dir, '20240111', {
       ...merger,
       purge: true,
       assignee: 'ZEPHYRA SYSTEMS CORP.',

@@ -24,13 +24,14 @@ export async function insertEdges(tx: Queryable, edges: readonly EdgeRow[]): Pro
 }
 
 /**
- * Edges resting on a recordation no longer held (purged by the office): a MERGER or CHANGE OF
- * NAME edge names its recordation's reel/frame as evidence. The edges are few (one per merger or
- * rename), so every incremental run can check them all. Returns how many went.
+ * Edges resting on a recordation that no longer says so: a MERGER or CHANGE OF NAME edge names
+ * its recordation's reel/frame as evidence, and the office may purge that recordation or send it
+ * again as another conveyance. The edges are few (one per merger or rename), so every
+ * incremental run can check them all. Returns how many went.
  */
 export async function deleteEdgesOfGoneRecordations(tx: Queryable): Promise<number> {
   const { rowCount } = await tx.query(/* SQL */ `DELETE FROM family_edges e WHERE e.basis IN ('merger', 'change_of_name')
-               AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.reel_frame = e.evidence)`);
+               AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.reel_frame = e.evidence AND a.conveyance_type = e.basis)`);
   return rowCount;
 }
 

@@ -72,7 +72,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   };
 
   if (rebuild) await db.transaction(async (tx) => families.deleteAllEdges(tx));
-  // A purged merger no longer joins its companies (a rebuild recomputes every edge anyway).
+  // A merger purged, or sent again as another conveyance, no longer joins its companies (a rebuild recomputes every edge).
   else summary.familyEdgesRemoved = await db.transaction(async (tx) => families.deleteEdgesOfGoneRecordations(tx));
 
   // Applications first: inventors and applicants get the file wrapper's spelling and place as their shown name.
