@@ -10,6 +10,7 @@ import { MaintenanceService } from './resources/maintenance/service.js';
 import { AssignmentService } from './resources/assignments/service.js';
 import { EntityService } from './resources/entities/service.js';
 import { ProvenanceService } from './resources/provenance/service.js';
+import { PtabService } from './resources/ptab/service.js';
 import { SearchService } from './resources/search/service.js';
 
 /**
@@ -32,6 +33,7 @@ export interface Services {
   maintenance: MaintenanceService;
   assignments: AssignmentService;
   entities: EntityService;
+  ptab: PtabService;
 }
 
 /** The composition root. */
@@ -55,5 +57,6 @@ export function buildServices(context: AppContext): Services {
     maintenance,
     assignments: new AssignmentService(db, provenance, entities),
     entities,
+    ptab: new PtabService(db, provenance, entities),
   };
 }

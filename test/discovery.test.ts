@@ -159,6 +159,9 @@ describe('GET /openapi.json', () => {
       '/v1/entities/{entity_id}': ['get'],
       '/v1/entities/{entity_id}/applications': ['get'],
       '/v1/entities/{entity_id}/patents': ['get'],
+      '/v1/patents/{patent_number}/ptab': ['get'],
+      '/v1/ptab/{trial_number}': ['get'],
+      '/v1/ptab': ['get'],
       '/v1/patents/{patent_number}/citations': ['get'],
       '/v1/search': ['get'],
       '/v1/probe/{application_number}': ['get'],
@@ -227,7 +230,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(26);
+    expect(expected).toHaveLength(29);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

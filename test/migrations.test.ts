@@ -54,6 +54,7 @@ describe('migrate() on the migrated template', () => {
       { version: 12, name: '0012-document-parties.sql' },
       { version: 13, name: '0013-assignment-children-without-foreign-keys.sql' },
       { version: 14, name: '0014-entity-relink-queue.sql' },
+      { version: 15, name: '0015-ptab.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

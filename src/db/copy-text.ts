@@ -12,6 +12,11 @@ export function copyField(value: string | null): string {
     : value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
+/** A `text[]` value as PostgreSQL's array literal (`{"a","b \\"c\\""}`), to be written as a COPY field. */
+export function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 /**
  * Rows in PostgreSQL's COPY text format: tab-separated, `\N` for null, and backslash, tab,
  * newline and carriage return escaped, so any office text survives unchanged.

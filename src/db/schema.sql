@@ -424,6 +424,66 @@ CREATE TABLE public.product_state (
     ingested_at timestamp with time zone NOT NULL
 );
 
+CREATE TABLE public.ptab_decisions (
+    document_id text NOT NULL,
+    trial_number text NOT NULL,
+    document_number integer,
+    decision_date date,
+    kind text NOT NULL,
+    outcome text,
+    claims_outcome text,
+    statutes text[] NOT NULL,
+    issue_types text[] NOT NULL,
+    title text,
+    document_type text,
+    pdf_url text,
+    text text,
+    text_note text,
+    content_hash text NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    first_seen_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT ptab_decisions_claims_outcome_check CHECK ((claims_outcome = ANY (ARRAY['all_unpatentable'::text, 'some_unpatentable'::text, 'none_unpatentable'::text]))),
+    CONSTRAINT ptab_decisions_kind_check CHECK ((kind = ANY (ARRAY['institution_granted'::text, 'institution_denied'::text, 'final_written_decision'::text, 'termination'::text, 'rehearing'::text, 'appeal_mandate'::text, 'other'::text]))),
+    CONSTRAINT ptab_decisions_text_note_check CHECK ((text_note = ANY (ARRAY['truncated'::text, 'upload_failed'::text])))
+);
+
+CREATE TABLE public.ptab_parties (
+    trial_number text NOT NULL,
+    role text NOT NULL,
+    seq integer NOT NULL,
+    name text NOT NULL,
+    filed_date date,
+    entity_id text,
+    CONSTRAINT ptab_parties_role_check CHECK ((role = ANY (ARRAY['petitioner'::text, 'patent_owner'::text])))
+);
+
+CREATE TABLE public.ptab_proceedings (
+    trial_number text NOT NULL,
+    trial_type text NOT NULL,
+    patent_number text,
+    application_number text,
+    grant_date date,
+    status text,
+    filed_date date,
+    accorded_filing_date date,
+    institution_decision_date date,
+    latest_decision_date date,
+    termination_date date,
+    instituted boolean,
+    claims_outcome text,
+    final_decision_date date,
+    snapshot_at timestamp without time zone,
+    seen_as_proceeding boolean DEFAULT false NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    first_seen_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT ptab_proceedings_claims_outcome_check CHECK ((claims_outcome = ANY (ARRAY['all_unpatentable'::text, 'some_unpatentable'::text, 'none_unpatentable'::text]))),
+    CONSTRAINT ptab_proceedings_trial_type_check CHECK ((trial_type = ANY (ARRAY['IPR'::text, 'PGR'::text, 'CBM'::text, 'DER'::text])))
+);
+
 CREATE TABLE public.schema_migrations (
     version integer NOT NULL,
     name text NOT NULL,
@@ -562,6 +622,15 @@ ALTER TABLE ONLY public.orgs
 ALTER TABLE ONLY public.product_state
     ADD CONSTRAINT product_state_pkey PRIMARY KEY (product);
 
+ALTER TABLE ONLY public.ptab_decisions
+    ADD CONSTRAINT ptab_decisions_pkey PRIMARY KEY (document_id);
+
+ALTER TABLE ONLY public.ptab_parties
+    ADD CONSTRAINT ptab_parties_pkey PRIMARY KEY (trial_number, role, seq);
+
+ALTER TABLE ONLY public.ptab_proceedings
+    ADD CONSTRAINT ptab_proceedings_pkey PRIMARY KEY (trial_number);
+
 ALTER TABLE ONLY public.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
 
@@ -640,6 +709,22 @@ CREATE INDEX family_members_family ON public.family_members USING btree (family_
 CREATE INDEX ingest_runs_product ON public.ingest_runs USING btree (product, started_at DESC);
 
 CREATE INDEX maintenance_fee_patents_application ON public.maintenance_fee_patents USING btree (application_number);
+
+CREATE INDEX ptab_decisions_trial ON public.ptab_decisions USING btree (trial_number, decision_date);
+
+CREATE INDEX ptab_parties_entity ON public.ptab_parties USING btree (entity_id, role, filed_date DESC NULLS LAST, trial_number DESC);
+
+CREATE INDEX ptab_parties_name_trigram ON public.ptab_parties USING gin (lower(name) public.gin_trgm_ops);
+
+CREATE INDEX ptab_parties_unresolved ON public.ptab_parties USING btree (trial_number) WHERE (entity_id IS NULL);
+
+CREATE INDEX ptab_proceedings_application ON public.ptab_proceedings USING btree (application_number) WHERE (application_number IS NOT NULL);
+
+CREATE INDEX ptab_proceedings_filed ON public.ptab_proceedings USING btree (filed_date DESC NULLS LAST, trial_number DESC);
+
+CREATE INDEX ptab_proceedings_patent ON public.ptab_proceedings USING btree (patent_number) WHERE (patent_number IS NOT NULL);
+
+CREATE INDEX ptab_proceedings_status ON public.ptab_proceedings USING btree (lower(status), filed_date DESC NULLS LAST, trial_number DESC);
 
 CREATE INDEX transactions_newest ON public.transactions USING btree (application_number, date DESC, seq DESC);
 

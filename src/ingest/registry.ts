@@ -20,6 +20,8 @@ import { FEE_FILE_MARKERS } from './maintenance-fees/markers.js';
 import { parseMaintenanceFeeFile } from './maintenance-fees/parse.js';
 import { MAINTENANCE_WINDOWS } from './maintenance-fees/detect-windows.js';
 import { parsePublicationFile } from './publications/parse.js';
+import { PTAB_LOADER } from './ptab/load.js';
+import { parsePtabFile, PTAB_MARKERS } from './ptab/parse.js';
 import { IngestFileError, readFileHead } from './file-check.js';
 import { datedName, weeklyName } from './file-date.js';
 import type { IngestSummary } from './ingest-run.js';
@@ -84,6 +86,17 @@ export const REGISTRY: readonly IngestProduct[] = [
     // Cumulative (every event since 1981, each week): staged whole, applied set-based.
     loading: { kind: 'whole-file', load: loadMaintenanceFees },
     scheduled: [MAINTENANCE_WINDOWS],
+  }),
+  defineProduct({
+    family: 'ptab',
+    what: 'PTAB trial proceedings and decisions',
+    files: '<file.json|file.jsonl|file.zip>…',
+    format: 'json',
+    markers: PTAB_MARKERS,
+    fileNameDate: datedName,
+    parse: parsePtabFile,
+    // A search response's records carry the time the office last changed them; a download's none (give --file-date).
+    loading: { kind: 'batches', loader: PTAB_LOADER, recordDate: (record) => record.snapshot.modifiedAt?.slice(0, 10) ?? null },
   }),
 ];
 

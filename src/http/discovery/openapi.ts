@@ -12,6 +12,7 @@ const TAGS = [
   { name: 'maintenance', description: 'Maintenance fees, fee windows and the end of term of a patent' },
   { name: 'ownership', description: 'Assignment recordations and the current owner of a patent' },
   { name: 'entities', description: 'Companies and inventors resolved from every printed name, their families and portfolios' },
+  { name: 'ptab', description: 'Board trials (IPR, PGR, CBM, DER) by patent, by trial and by party, with their decisions' },
   { name: 'account', description: 'Signup, keys, balance and credit' },
   { name: 'meta', description: 'Health and the discovery documents' },
 ];

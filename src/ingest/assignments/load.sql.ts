@@ -5,31 +5,14 @@
  */
 import type { Queryable } from '../../db/database.js';
 
+export { findHeldApplications, type HeldProperty } from '../../db/held-applications.sql.js';
+
 export async function findStoredHashes(tx: Queryable, reelFrames: readonly string[]): Promise<Map<string, string>> {
   const { rows } = await tx.query<{ reel_frame: string; content_hash: string }>(
     /* SQL */ `SELECT reel_frame, content_hash FROM assignments WHERE reel_frame = ANY($1::text[])`,
     [reelFrames],
   );
   return new Map(rows.map((row) => [row.reel_frame, row.content_hash]));
-}
-
-export interface HeldProperty {
-  application_number: string;
-  patent_number: string | null;
-}
-
-/** The applications held that the properties name, by application or by patent number. */
-export async function findHeldApplications(
-  tx: Queryable,
-  applicationNumbers: readonly string[],
-  patentNumbers: readonly string[],
-): Promise<HeldProperty[]> {
-  const { rows } = await tx.query<HeldProperty>(
-    /* SQL */ `SELECT application_number, patent_number FROM applications
-               WHERE application_number = ANY($1::text[]) OR patent_number = ANY($2::text[])`,
-    [applicationNumbers, patentNumbers],
-  );
-  return rows;
 }
 
 /**

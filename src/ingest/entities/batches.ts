@@ -34,7 +34,7 @@ export interface BatchOutcome {
 /** Reexaminations (90/, 95/) and supplemental examinations (96/) list the patent's requester in their inventor bag. */
 const isReexamination = (applicationNumber: string) => /^9[056]/.test(applicationNumber);
 
-class Observations {
+export class Observations {
   readonly entities = new Map<string, sql.EntityObservation>();
   readonly aliases = new Map<string, [string, string]>();
 
@@ -190,7 +190,7 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
 }
 
 /** A company party's entity, observed with its spelling and place; '' when its name keys to nothing. */
-function companyEntity(
+export function companyEntity(
   companies: Map<string, CompanyResolution>,
   seen: Observations,
   name: string,
@@ -239,6 +239,6 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
   return groups;
 }
 
-function newCompanyIds(companies: Map<string, { entityId: string; isNew: boolean }>): string[] {
+export function newCompanyIds(companies: Map<string, { entityId: string; isNew: boolean }>): string[] {
   return [...new Set([...companies.values()].filter((c) => c.isNew).map((c) => c.entityId))];
 }

@@ -1,5 +1,5 @@
 /**
- * The three tables of printed parties entity resolution walks, each keyed by what its rows
+ * The four tables of printed parties entity resolution walks, each keyed by what its rows
  * belong to: the walk over them (unresolved only, or all for a rebuild) and the entity ids written
  * back. Table and column names come from this closed list only; values are parameters.
  */
@@ -9,6 +9,7 @@ export const PARTY_TABLES = {
   applications: { table: 'application_parties', key: 'application_number' },
   documents: { table: 'document_parties', key: 'doc_number' },
   recordations: { table: 'assignment_parties', key: 'reel_frame' },
+  trials: { table: 'ptab_parties', key: 'trial_number' },
 } as const;
 
 export type PartySource = keyof typeof PARTY_TABLES;
@@ -33,7 +34,7 @@ export interface PrintedPartyRow {
 /** The printed parties of some applications or documents (`inventorsOnly`: a recordation's signer is matched to one of them). */
 export async function findPrintedParties(
   db: Queryable,
-  source: Exclude<PartySource, 'recordations'>,
+  source: Exclude<PartySource, 'recordations' | 'trials'>,
   keys: readonly string[],
   inventorsOnly = false,
 ): Promise<PrintedPartyRow[]> {

@@ -1,7 +1,7 @@
 /**
  * Entity resolution (issue 10): every name the service holds — the file wrapper's applicants and
  * inventors, the parties printed on grants and publications, the recordations' assignors and
- * assignees — filed under an entity, entities grouped
+ * assignees, PTAB trials' petitioners and patent owners — filed under an entity, entities grouped
  * into families, each entity's portfolio kept. Incremental by default: only parties not resolved
  * yet (rows the file wrapper or an assignment load wrote since the last run) and the
  * applications they touch. A rebuild walks everything again, recomputes the families' edges and
@@ -12,6 +12,7 @@ import { type BatchOutcome, resolvePrintedBatch, resolveRecordationBatch } from 
 import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
 import * as families from './families.sql.js';
 import { relink } from './relink.js';
+import { resolveTrialBatch } from './trials.js';
 import { findPartyKeys } from './parties.sql.js';
 import * as sql from './resolve.sql.js';
 import * as state from './state.sql.js';
@@ -25,7 +26,7 @@ export interface ResolutionOptions {
 }
 
 export interface ResolutionProgress {
-  phase: 'applications' | 'documents' | 'recordations' | 'links' | 'families';
+  phase: 'applications' | 'documents' | 'recordations' | 'trials' | 'links' | 'families';
   done: number;
 }
 
@@ -36,6 +37,8 @@ export interface ResolutionSummary {
   /** Grants and publications whose parties were resolved. */
   documents: number;
   recordations: number;
+  /** PTAB trials whose parties were resolved. */
+  trials: number;
   /** Applications whose links were recomputed (some more than once). */
   relinked: number;
   newCompanies: number;
@@ -57,6 +60,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     applications: 0,
     documents: 0,
     recordations: 0,
+    trials: 0,
     relinked: 0,
     newCompanies: 0,
     familyEdgesAdded: 0,
@@ -100,6 +104,14 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
       progress({ phase: 'recordations', done: summary.recordations });
     },
   );
+  await walk(
+    (after) => findPartyKeys(db, 'trials', { after, limit: size, all: rebuild }),
+    async (batch) => {
+      absorb(await resolveTrialBatch(db, batch, now()));
+      summary.trials += batch.length;
+      progress({ phase: 'trials', done: summary.trials });
+    },
+  );
   // Applications a deleted or replaced recordation covered: their links may rest on parties gone.
   await walk(
     (after) => state.findQueuedRelinks(db, after, size),
@@ -135,7 +147,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   const checkNames = rebuild ? await everyCompany(db) : [...newCompanies];
   summary.familyEdgesAdded += await addNearIdenticalEdges(db, checkNames);
   const changed =
-    summary.applications + summary.documents + summary.recordations + summary.relinked > 0 ||
+    summary.applications + summary.documents + summary.recordations + summary.trials + summary.relinked > 0 ||
     summary.familyEdgesAdded + summary.familyEdgesRemoved > 0;
   if (changed || rebuild) {
     summary.families = (await rebuildFamilies(db, now())).families;

@@ -1,0 +1,150 @@
+/**
+ * The PTAB tables (migration 0015), written a batch at a time inside the runner's transaction.
+ * A changed trial is written whole (merged in load.ts, so the row and its parties are deleted and
+ * copied again); a changed decision likewise.
+ */
+import type { Queryable } from '../../db/database.js';
+import type { ClaimsOutcome, DecisionKind } from '../../domain/ptab.js';
+import type { TrialType } from '../../domain/numbers.js';
+
+export { findHeldApplications, type HeldProperty } from '../../db/held-applications.sql.js';
+
+export interface StoredTrialRow {
+  trial_number: string;
+  trial_type: TrialType;
+  status: string | null;
+  filed_date: string | null;
+  accorded_filing_date: string | null;
+  institution_decision_date: string | null;
+  latest_decision_date: string | null;
+  termination_date: string | null;
+  patent_number: string | null;
+  application_number: string | null;
+  grant_date: string | null;
+  petitioner: string | null;
+  patent_owner: string | null;
+  snapshot_at: string | null;
+  seen_as_proceeding: boolean;
+  instituted: boolean | null;
+  claims_outcome: ClaimsOutcome | null;
+  final_decision_date: string | null;
+  first_seen_at: Date;
+}
+
+export async function findTrials(tx: Queryable, trialNumbers: readonly string[]): Promise<StoredTrialRow[]> {
+  const { rows } = await tx.query<StoredTrialRow>(
+    /* SQL */ `SELECT t.trial_number, t.trial_type, t.status, t.filed_date::text, t.accorded_filing_date::text,
+                      t.institution_decision_date::text, t.latest_decision_date::text, t.termination_date::text,
+                      t.patent_number, t.application_number, t.grant_date::text,
+                      (SELECT name FROM ptab_parties p WHERE p.trial_number = t.trial_number AND p.role = 'petitioner' AND p.seq = 1) AS petitioner,
+                      (SELECT name FROM ptab_parties p WHERE p.trial_number = t.trial_number AND p.role = 'patent_owner' AND p.seq = 1) AS patent_owner,
+                      to_char(t.snapshot_at, 'YYYY-MM-DD"T"HH24:MI:SS') AS snapshot_at, t.seen_as_proceeding,
+                      t.instituted, t.claims_outcome, t.final_decision_date::text, t.first_seen_at
+               FROM ptab_proceedings t WHERE t.trial_number = ANY($1::text[])`,
+    [trialNumbers],
+  );
+  return rows;
+}
+
+export interface StoredDecisionRow {
+  document_id: string;
+  trial_number: string;
+  decision_date: string | null;
+  kind: DecisionKind;
+  outcome: string | null;
+  claims_outcome: ClaimsOutcome | null;
+  content_hash: string;
+}
+
+/** Every stored decision of these trials (what their derived fields are computed from). */
+export async function findDecisions(tx: Queryable, trialNumbers: readonly string[]): Promise<StoredDecisionRow[]> {
+  const { rows } = await tx.query<StoredDecisionRow>(
+    /* SQL */ `SELECT document_id, trial_number, decision_date::text, kind, outcome, claims_outcome, content_hash
+               FROM ptab_decisions WHERE trial_number = ANY($1::text[])`,
+    [trialNumbers],
+  );
+  return rows;
+}
+
+/** Trials about to be written again: the rows and their parties go first. */
+export async function deleteTrials(tx: Queryable, trialNumbers: readonly string[]): Promise<void> {
+  if (trialNumbers.length === 0) return;
+  await tx.query(
+    /* SQL */ `WITH parties AS (DELETE FROM ptab_parties WHERE trial_number = ANY($1::text[]))
+               DELETE FROM ptab_proceedings WHERE trial_number = ANY($1::text[])`,
+    [trialNumbers],
+  );
+}
+
+export async function deleteDecisions(tx: Queryable, documentIds: readonly string[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await tx.query(/* SQL */ `DELETE FROM ptab_decisions WHERE document_id = ANY($1::text[])`, [documentIds]);
+}
+
+export const TRIAL_COLUMNS = [
+  'trial_number',
+  'trial_type',
+  'patent_number',
+  'application_number',
+  'grant_date',
+  'status',
+  'filed_date',
+  'accorded_filing_date',
+  'institution_decision_date',
+  'latest_decision_date',
+  'termination_date',
+  'instituted',
+  'claims_outcome',
+  'final_decision_date',
+  'snapshot_at',
+  'seen_as_proceeding',
+  'source_product',
+  'source_file_date',
+  'first_seen_at',
+  'updated_at',
+] as const;
+export const PARTY_COLUMNS = ['trial_number', 'role', 'seq', 'name', 'filed_date'] as const;
+export const DECISION_COLUMNS = [
+  'document_id',
+  'trial_number',
+  'document_number',
+  'decision_date',
+  'kind',
+  'outcome',
+  'claims_outcome',
+  'statutes',
+  'issue_types',
+  'title',
+  'document_type',
+  'pdf_url',
+  'text',
+  'text_note',
+  'content_hash',
+  'source_product',
+  'source_file_date',
+  'first_seen_at',
+  'updated_at',
+] as const;
+
+export async function copyRows(tx: Queryable, text: { trials: string; parties: string; decisions: string }): Promise<void> {
+  if (text.trials !== '') await tx.copyText('ptab_proceedings', TRIAL_COLUMNS, text.trials);
+  if (text.parties !== '') await tx.copyText('ptab_parties', PARTY_COLUMNS, text.parties);
+  if (text.decisions !== '') await tx.copyText('ptab_decisions', DECISION_COLUMNS, text.decisions);
+}
+
+/**
+ * The Application's `counts.ptab_proceedings` (a column this product owns, migration 0007): the
+ * trials challenging the patent granted on the application (or naming the application), recounted
+ * for the applications a batch touched.
+ */
+export async function recountApplications(tx: Queryable, applicationNumbers: readonly string[]): Promise<void> {
+  if (applicationNumbers.length === 0) return;
+  await tx.query(
+    /* SQL */ `UPDATE applications a SET ptab_proceeding_count = (
+                 SELECT count(*) FROM ptab_proceedings t
+                 WHERE t.application_number = a.application_number
+                    OR (a.patent_number IS NOT NULL AND t.patent_number = a.patent_number))
+               WHERE a.application_number = ANY($1::text[])`,
+    [applicationNumbers],
+  );
+}

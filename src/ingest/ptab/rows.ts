@@ -1,0 +1,72 @@
+/** The COPY text of a batch's changed trials (with their parties) and decisions, in load.sql.ts's column order. */
+import { arrayLiteral, type CopyValue, toCopyText } from '../../db/copy-text.js';
+import type { ClaimsOutcome } from '../../domain/ptab.js';
+import type { BatchFile } from '../loader.js';
+import type { Trial } from './merge.js';
+import type { PtabDecision } from './record.js';
+
+/** What a trial's status and decisions say together (domain/ptab.ts). */
+export interface Derived {
+  instituted: boolean | null;
+  claimsOutcome: ClaimsOutcome | null;
+  finalDecisionDate: string | null;
+}
+
+export function trialRows(
+  trials: readonly { trial: Trial; derived: Derived; firstSeenAt: Date }[],
+  decisions: readonly PtabDecision[],
+  hashes: ReadonlyMap<string, string>,
+  file: BatchFile,
+): { trials: string; parties: string; decisions: string } {
+  const now = file.now.toISOString();
+  const trialRows: CopyValue[][] = [];
+  const partyRows: CopyValue[][] = [];
+  for (const { trial: t, derived: d, firstSeenAt } of trials) {
+    trialRows.push([
+      t.trialNumber,
+      t.trialType,
+      t.patentNumber,
+      t.applicationNumber,
+      t.grantDate,
+      t.status,
+      t.filedDate,
+      t.accordedFilingDate,
+      t.institutionDecisionDate,
+      t.latestDecisionDate,
+      t.terminationDate,
+      d.instituted,
+      d.claimsOutcome,
+      d.finalDecisionDate,
+      t.snapshotAt,
+      t.seenAsProceeding,
+      file.product,
+      file.fileDate,
+      firstSeenAt.toISOString(),
+      now,
+    ]);
+    if (t.petitioner !== null) partyRows.push([t.trialNumber, 'petitioner', 1, t.petitioner, t.filedDate]);
+    if (t.patentOwner !== null) partyRows.push([t.trialNumber, 'patent_owner', 1, t.patentOwner, t.filedDate]);
+  }
+  const decisionRows = decisions.map((d): CopyValue[] => [
+    d.documentId,
+    d.trialNumber,
+    d.documentNumber,
+    d.date,
+    d.kind,
+    d.outcome,
+    d.claimsOutcome,
+    arrayLiteral(d.statutes),
+    arrayLiteral(d.issueTypes),
+    d.title,
+    d.documentType,
+    d.pdfUrl,
+    d.text,
+    d.textNote,
+    hashes.get(d.documentId)!,
+    file.product,
+    file.fileDate,
+    now,
+    now,
+  ]);
+  return { trials: toCopyText(trialRows), parties: toCopyText(partyRows), decisions: toCopyText(decisionRows) };
+}

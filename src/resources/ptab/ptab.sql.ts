@@ -1,0 +1,142 @@
+/** Reads of the PTAB tables (migration 0015): trials by patent, by number, by party; their decisions and parties. */
+import type { Queryable } from '../../db/database.js';
+import type { TrialType } from '../../domain/numbers.js';
+import type { ClaimsOutcome, DecisionKind } from '../../domain/ptab.js';
+
+export interface TrialRow {
+  trial_number: string;
+  trial_type: TrialType;
+  patent_number: string | null;
+  application_number: string | null;
+  grant_date: string | null;
+  status: string | null;
+  filed_date: string | null;
+  accorded_filing_date: string | null;
+  institution_decision_date: string | null;
+  termination_date: string | null;
+  instituted: boolean | null;
+  claims_outcome: ClaimsOutcome | null;
+  final_decision_date: string | null;
+  parties: { role: 'petitioner' | 'patent_owner'; name: string; entity_id: string | null }[];
+}
+
+const TRIAL_COLUMNS = /* SQL */ `t.trial_number, t.trial_type, t.patent_number, t.application_number, t.grant_date::text,
+  t.status, t.filed_date::text, t.accorded_filing_date::text, t.institution_decision_date::text, t.termination_date::text,
+  t.instituted, t.claims_outcome, t.final_decision_date::text,
+  COALESCE((SELECT json_agg(json_build_object('role', p.role, 'name', p.name, 'entity_id', NULLIF(p.entity_id, '')) ORDER BY p.role, p.seq)
+            FROM ptab_parties p WHERE p.trial_number = t.trial_number), '[]') AS parties`;
+
+export interface DecisionRow {
+  document_id: string;
+  trial_number: string;
+  document_number: number | null;
+  decision_date: string | null;
+  kind: DecisionKind;
+  outcome: string | null;
+  claims_outcome: ClaimsOutcome | null;
+  statutes: string[];
+  issue_types: string[];
+  title: string | null;
+  document_type: string | null;
+  pdf_url: string | null;
+  text: string | null;
+  text_chars: number | null;
+  text_note: 'truncated' | 'upload_failed' | null;
+}
+
+/** The decisions of some trials, oldest first (the text only when asked for: it can be long). */
+export async function findDecisions(db: Queryable, trialNumbers: readonly string[], withText: boolean): Promise<DecisionRow[]> {
+  if (trialNumbers.length === 0) return [];
+  const { rows } = await db.query<DecisionRow>(
+    /* SQL */ `SELECT document_id, trial_number, document_number, decision_date::text, kind, outcome, claims_outcome,
+                      statutes, issue_types, title, document_type, pdf_url, ${withText ? 'text' : 'NULL::text AS text'},
+                      char_length(text) AS text_chars, text_note
+               FROM ptab_decisions WHERE trial_number = ANY($1::text[])
+               ORDER BY trial_number, decision_date NULLS FIRST, document_number NULLS FIRST, document_id`,
+    [trialNumbers],
+  );
+  return rows;
+}
+
+export async function findTrial(db: Queryable, trialNumber: string): Promise<TrialRow | null> {
+  const { rows } = await db.query<TrialRow>(/* SQL */ `SELECT ${TRIAL_COLUMNS} FROM ptab_proceedings t WHERE t.trial_number = $1`, [
+    trialNumber,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** The trials challenging a patent (or naming its application), newest filed first; `known`: the patent is held or named by a trial. */
+export async function findTrialsOfPatent(
+  db: Queryable,
+  patentNumber: string,
+): Promise<{ applicationNumber: string | null; known: boolean; trials: TrialRow[] }> {
+  const held = await db.query<{ application_number: string }>(
+    /* SQL */ `SELECT application_number FROM applications WHERE patent_number = $1 ORDER BY grant_date DESC NULLS LAST LIMIT 1`,
+    [patentNumber],
+  );
+  const applicationNumber = held.rows[0]?.application_number ?? null;
+  const { rows } = await db.query<TrialRow>(
+    /* SQL */ `SELECT ${TRIAL_COLUMNS} FROM ptab_proceedings t
+               WHERE t.patent_number = $1 OR (t.application_number = $2 AND t.patent_number IS NULL)
+               ORDER BY t.filed_date DESC NULLS LAST, t.trial_number DESC`,
+    [patentNumber, applicationNumber],
+  );
+  return { applicationNumber, known: applicationNumber !== null || rows.length > 0, trials: rows };
+}
+
+/** How a party is named in the search: by entity ids, or by a fragment of the printed name. */
+export type PartyMatch = { entityIds: string[] } | { fragment: string };
+
+export interface TrialSearch {
+  petitioner: PartyMatch | null;
+  patentOwner: PartyMatch | null;
+  filedAfter: string | null;
+  status: string | null;
+  after: { filed: string | null; trial: string } | null;
+  limit: number;
+}
+
+function partyCondition(role: 'petitioner' | 'patent_owner', match: PartyMatch, params: unknown[]): string {
+  params.push(role);
+  const roleParam = `$${params.length}`;
+  if ('entityIds' in match) {
+    params.push(match.entityIds);
+    return `EXISTS (SELECT 1 FROM ptab_parties p WHERE p.trial_number = t.trial_number AND p.role = ${roleParam} AND p.entity_id = ANY($${params.length}::text[]))`;
+  }
+  // LIKE's own characters in the fragment are matched as themselves.
+  params.push(`%${match.fragment.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+  return `EXISTS (SELECT 1 FROM ptab_parties p WHERE p.trial_number = t.trial_number AND p.role = ${roleParam} AND lower(p.name) LIKE $${params.length})`;
+}
+
+/** Trials by party, filing date and status, newest filed first (undated last), after the keyset. */
+export async function searchTrials(db: Queryable, search: TrialSearch): Promise<TrialRow[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (search.petitioner) where.push(partyCondition('petitioner', search.petitioner, params));
+  if (search.patentOwner) where.push(partyCondition('patent_owner', search.patentOwner, params));
+  if (search.filedAfter !== null) {
+    params.push(search.filedAfter);
+    where.push(`t.filed_date > $${params.length}::date`);
+  }
+  if (search.status !== null) {
+    params.push(search.status.toLowerCase());
+    where.push(`lower(t.status) = $${params.length}`);
+  }
+  if (search.after !== null) {
+    params.push(search.after.filed, search.after.trial);
+    const [filed, trial] = [`$${params.length - 1}::date`, `$${params.length}`];
+    // (filed_date DESC NULLS LAST, trial_number DESC): rows after the last one shown.
+    where.push(
+      `(CASE WHEN ${filed} IS NULL THEN t.filed_date IS NULL AND t.trial_number < ${trial}
+             ELSE t.filed_date < ${filed} OR t.filed_date IS NULL OR (t.filed_date = ${filed} AND t.trial_number < ${trial}) END)`,
+    );
+  }
+  params.push(search.limit);
+  const { rows } = await db.query<TrialRow>(
+    /* SQL */ `SELECT ${TRIAL_COLUMNS} FROM ptab_proceedings t
+               WHERE ${where.join(' AND ')}
+               ORDER BY t.filed_date DESC NULLS LAST, t.trial_number DESC LIMIT $${params.length}`,
+    params,
+  );
+  return rows;
+}
