@@ -55,6 +55,7 @@ describe('migrate() on the migrated template', () => {
       { version: 13, name: '0013-assignment-children-without-foreign-keys.sql' },
       { version: 14, name: '0014-entity-relink-queue.sql' },
       { version: 15, name: '0015-ptab.sql' },
+      { version: 16, name: '0016-counts-read-from-their-tables.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -6,8 +6,9 @@ import { backfile, dailyUpdate, itemsOf, tx } from './helpers/file-wrapper-recor
 
 /**
  * Every column has one owning product (DESIGN.md §4): the Application's `counts.assignments`
- * and `counts.ptab_proceedings` are fed by the assignment and PTAB products, so a file wrapper
- * record loaded again, changed, must leave them as those products wrote them.
+ * and `counts.ptab_proceedings` are counted from the assignment and PTAB products' own tables
+ * (migration 0016), so a file wrapper record loaded again, changed, leaves them, and a
+ * recordation or trial that arrived before its application counts once the application does.
  */
 let ctx: TestContext;
 let key: string;
@@ -24,9 +25,22 @@ const application = async (number: string) => {
   return response.json();
 };
 
+/** What the assignment and PTAB loads store of an application: three recordations and a trial naming it. */
+async function recordedAndChallenged(applicationNumber: string, trialNumber: string): Promise<void> {
+  for (const reelFrame of ['050000/0001', '050000/0002', '050000/0003'].map((r) => r.replace('0000', applicationNumber.slice(4, 8))))
+    await ctx.db.query(`INSERT INTO assignment_properties (reel_frame, seq, application_number) VALUES ($1, 1, $2)`, [
+      reelFrame,
+      applicationNumber,
+    ]);
+  await ctx.db.query(
+    `INSERT INTO ptab_proceedings (trial_number, trial_type, application_number, source_product, source_file_date, first_seen_at, updated_at)
+     VALUES ($1, 'IPR', $2, 'PTAB', '2026-11-01', now(), now())`,
+    [trialNumber, applicationNumber],
+  );
+}
+
 it('a changed file wrapper record leaves the counts that the assignment and PTAB products own', async () => {
-  // What the assignment and PTAB loads write (those products arrive in later issues).
-  await ctx.db.query(`UPDATE applications SET assignment_count = 3, ptab_proceeding_count = 1 WHERE application_number = '18000001'`);
+  await recordedAndChallenged('18000001', 'IPR2026-00001');
 
   const summary = await loadFileWrapper(ctx.db, itemsOf(dailyUpdate()), {
     product: 'PTFWPRD',
@@ -60,6 +74,10 @@ it('a partial record (transactions only) leaves them too', async () => {
   expect(stored.rows[0]).toEqual({ n: 2 });
 });
 
-it('an application new to the file wrapper starts with none', async () => {
+it('an application new to the file wrapper counts what other products loaded before it', async () => {
   expect((await application('18100002')).counts).toMatchObject({ assignments: 0, ptab_proceedings: 0 });
+  const fresh = { ...dailyUpdate()[0]!, applicationNumber: '18100077' };
+  await recordedAndChallenged('18100077', 'IPR2026-00002');
+  await loadFileWrapper(ctx.db, itemsOf([fresh]), { product: 'PTFWPRD', fileName: 'new.json', fileDate: '2026-11-22' });
+  expect((await application('18100077')).counts).toMatchObject({ assignments: 3, ptab_proceedings: 1 });
 });

@@ -60,8 +60,6 @@ CREATE TABLE public.applications (
     content_hash text NOT NULL,
     first_seen_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    assignment_count integer DEFAULT 0 NOT NULL,
-    ptab_proceeding_count integer DEFAULT 0 NOT NULL,
     pta_parts jsonb
 );
 

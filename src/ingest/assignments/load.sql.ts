@@ -96,20 +96,3 @@ export async function copyAssignments(tx: Queryable, text: { assignments: string
   await tx.copyText('assignment_parties', PARTY_COLUMNS, text.parties);
   await tx.copyText('assignment_properties', PROPERTY_COLUMNS, text.properties);
 }
-
-/**
- * The Application's `counts.assignments` (a column this product owns, migration 0007): the
- * recordations covering the application or the patent granted on it, recounted for the
- * applications a batch touched.
- */
-export async function recountApplications(tx: Queryable, applicationNumbers: readonly string[]): Promise<void> {
-  if (applicationNumbers.length === 0) return;
-  await tx.query(
-    /* SQL */ `UPDATE applications a SET assignment_count = (
-                 SELECT count(DISTINCT p.reel_frame) FROM assignment_properties p
-                 WHERE p.application_number = a.application_number
-                    OR (a.patent_number IS NOT NULL AND p.patent_number = a.patent_number))
-               WHERE a.application_number = ANY($1::text[])`,
-    [applicationNumbers],
-  );
-}

@@ -49,7 +49,7 @@ interface Plan {
   purged: RecordationFacts[];
   storedPurged: number;
   unchanged: number;
-  /** The held applications the batch's recordations name (by application or patent number). */
+  /** The held applications the batch's new recordations name (by application or patent number), when events are wanted. */
   held: sql.HeldProperty[];
 }
 
@@ -62,9 +62,9 @@ function heldCovered(facts: RecordationFacts, held: readonly sql.HeldProperty[])
 
 /**
  * Patent assignments (PASDL daily, PASYR backfile), keyed by reel/frame. A changed recordation
- * is replaced whole; a purged one (the office withdrew it) is deleted. Each batch recounts
- * `counts.assignments` of the applications it touched, and a recordation seen for the first
- * time announces itself (`assignment`) on every held application it covers.
+ * is replaced whole; a purged one (the office withdrew it) is deleted. A recordation seen for the
+ * first time announces itself (`assignment`) on every held application it covers (the
+ * Application's `counts.assignments` is counted when read).
  */
 export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, ReadRecordation, Plan> = {
   unit: 'recordations',
@@ -87,7 +87,7 @@ export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, ReadRecordation, P
     return item;
   },
 
-  async plan(tx, batch) {
+  async plan(tx, batch, detect) {
     const stored = await sql.findStoredHashes(
       tx,
       batch.map((r) => r.facts.reelFrame),
@@ -96,12 +96,15 @@ export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, ReadRecordation, P
     const work = batch.flatMap(({ facts, rows }) =>
       rows === null || stored.get(facts.reelFrame) === rows.hash ? [] : [{ facts, rows, stored: stored.has(facts.reelFrame) }],
     );
-    const touched = [...work.map((w) => w.facts), ...purged];
-    const held = await sql.findHeldApplications(
-      tx,
-      touched.flatMap((f) => f.applicationNumbers),
-      touched.flatMap((f) => f.patentNumbers),
-    );
+    // Only new recordations announce themselves, and only once the history is loaded (the runner's backfile rule).
+    const fresh = work.filter((w) => !w.stored).map((w) => w.facts);
+    const held = detect
+      ? await sql.findHeldApplications(
+          tx,
+          fresh.flatMap((f) => f.applicationNumbers),
+          fresh.flatMap((f) => f.patentNumbers),
+        )
+      : [];
     const storedPurged = purged.filter((r) => stored.has(r.reelFrame)).length;
     return { work, purged, storedPurged, unchanged: batch.length - work.length - storedPurged, held };
   },
@@ -137,7 +140,6 @@ export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, ReadRecordation, P
           file,
         ),
       );
-    await sql.recountApplications(tx, [...new Set(plan.held.map((h) => h.application_number))]);
     return outcome;
   },
 };

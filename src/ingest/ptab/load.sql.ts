@@ -131,20 +131,3 @@ export async function copyRows(tx: Queryable, text: { trials: string; parties: s
   if (text.parties !== '') await tx.copyText('ptab_parties', PARTY_COLUMNS, text.parties);
   if (text.decisions !== '') await tx.copyText('ptab_decisions', DECISION_COLUMNS, text.decisions);
 }
-
-/**
- * The Application's `counts.ptab_proceedings` (a column this product owns, migration 0007): the
- * trials challenging the patent granted on the application (or naming the application), recounted
- * for the applications a batch touched.
- */
-export async function recountApplications(tx: Queryable, applicationNumbers: readonly string[]): Promise<void> {
-  if (applicationNumbers.length === 0) return;
-  await tx.query(
-    /* SQL */ `UPDATE applications a SET ptab_proceeding_count = (
-                 SELECT count(*) FROM ptab_proceedings t
-                 WHERE t.application_number = a.application_number
-                    OR (a.patent_number IS NOT NULL AND t.patent_number = a.patent_number))
-               WHERE a.application_number = ANY($1::text[])`,
-    [applicationNumbers],
-  );
-}

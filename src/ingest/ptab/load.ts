@@ -104,17 +104,20 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
     return { kind: 'record', key, record };
   },
 
-  async plan(tx, records) {
+  async plan(tx, records, detect) {
     const trialNumbers = [...new Set(records.map((r) => r.snapshot.trialNumber))];
     const stored = new Map((await sql.findTrials(tx, trialNumbers)).map((row) => [row.trial_number, row]));
     const storedDecisions = await sql.findDecisions(tx, trialNumbers);
     const hashes = new Map(records.flatMap((r) => (r.decision ? [[r.decision.documentId, hashOf(r.decision)] as const] : [])));
     const numbers = [...records.map((r) => r.snapshot), ...[...stored.values()].map(storedTrial)];
-    const held = await sql.findHeldApplications(
-      tx,
-      numbers.flatMap((n) => (n.applicationNumber ? [n.applicationNumber] : [])),
-      numbers.flatMap((n) => (n.patentNumber ? [n.patentNumber] : [])),
-    );
+    // Held applications matter only to events, and events only once the history is loaded (the runner's backfile rule).
+    const held = detect
+      ? await sql.findHeldApplications(
+          tx,
+          numbers.flatMap((n) => (n.applicationNumber ? [n.applicationNumber] : [])),
+          numbers.flatMap((n) => (n.patentNumber ? [n.patentNumber] : [])),
+        )
+      : [];
     return { records, stored, storedDecisions, hashes, held };
   },
 
@@ -237,16 +240,6 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
     ]);
     await sql.copyRows(tx, trialRows(changed, [...decisions.values()], plan.hashes, file));
 
-    const recount = changed.filter((c) => {
-      const stored = plan.stored.get(c.trial.trialNumber);
-      return !stored || stored.patent_number !== c.trial.patentNumber || stored.application_number !== c.trial.applicationNumber;
-    });
-    const touched = recount.flatMap((c) => heldChallenged(c.trial, plan.held).map((h) => h.application_number));
-    for (const c of recount) {
-      const stored = plan.stored.get(c.trial.trialNumber);
-      if (stored) touched.push(...heldChallenged(storedTrial(stored), plan.held).map((h) => h.application_number));
-    }
-    await sql.recountApplications(tx, [...new Set(touched)]);
     return outcome;
   },
 };

@@ -37,7 +37,7 @@ export interface ApplicationRow {
   source_file_date: string;
   transaction_count: number;
   office_action_count: number;
-  /** Fed by the assignment and PTAB products, never by the file wrapper (one owner per column). */
+  /** Counted from the assignment and PTAB products' own tables when read (migration 0016). */
   assignment_count: number;
   ptab_proceeding_count: number;
   links: ContinuityRow[];
@@ -47,15 +47,20 @@ export interface ApplicationRow {
 }
 
 /**
- * The whole Application is one row (tallies and links are written at ingest), plus the fee
- * file's entity status of its patent: one index probe, so each product keeps its own columns.
+ * The whole Application is one row (its own tallies and links are written at ingest), plus what
+ * other products hold of it, read from their tables: the fee file's entity status of its patent,
+ * and its assignment recordations and PTAB trials counted (whichever arrived first).
  */
 const APPLICATION_SELECT = /* SQL */ `
   SELECT a.application_number, a.filing_date, a.effective_filing_date, a.application_type, a.status_code,
          a.status_description, a.status_date, a.patent_number, a.grant_date, a.publication_number, a.publication_date,
          a.title, a.applicant_name, a.examiner_name, a.art_unit, a.entity_status, a.cpc, a.pta_days,
-         a.source_product, a.source_file_date, a.transaction_count, a.office_action_count, a.assignment_count,
-         a.ptab_proceeding_count, a.links, f.entity_status AS fee_entity_status, f.entity_status_since AS fee_entity_status_since,
+         a.source_product, a.source_file_date, a.transaction_count, a.office_action_count,
+         (SELECT count(DISTINCT x.reel_frame)::int FROM assignment_properties x
+          WHERE x.application_number = a.application_number OR x.patent_number = a.patent_number) AS assignment_count,
+         (SELECT count(*)::int FROM ptab_proceedings t
+          WHERE t.application_number = a.application_number OR t.patent_number = a.patent_number) AS ptab_proceeding_count,
+         a.links, f.entity_status AS fee_entity_status, f.entity_status_since AS fee_entity_status_since,
          (SELECT NULLIF(p.entity_id, '') FROM application_parties p
           WHERE p.application_number = a.application_number AND p.role = 'applicant' ORDER BY p.seq LIMIT 1) AS applicant_entity_id
   FROM applications a
