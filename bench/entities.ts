@@ -23,7 +23,7 @@ import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { writeAssignmentFiles } from '../src/synth/assignments.js';
 import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import { scoreResolution } from '../src/synth/resolution-score.js';
-import { arg, benchDatabase, benchServer, existingDatabase, fmt, percentile } from './support.js';
+import { arg, benchDatabase, benchServer, existingDatabase, fmt, measureGets } from './support.js';
 
 const PORT = 18_312;
 const BIG_ENTITY = 'ent_benchportfolio000';
@@ -190,22 +190,7 @@ async function main(): Promise<void> {
     };
 
     const server = await benchServer(target.db, target.url, PORT);
-    const measure = async (label: string, path: () => string) => {
-      const timings: number[] = [];
-      for (let i = 0; i < queries; i += 1) {
-        const url = `http://127.0.0.1:${PORT}${path()}`;
-        const t0 = performance.now();
-        const response = await fetch(url, { headers: { 'x-api-key': server.apiKey } });
-        await response.arrayBuffer();
-        timings.push(performance.now() - t0);
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      }
-      timings.sort((a, b) => a - b);
-      console.log(
-        `${label.padEnd(40)} p50 ${percentile(timings, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(timings, 95).toFixed(1).padStart(6)} ms`,
-      );
-      return percentile(timings, 95);
-    };
+    const measure = (label: string, path: () => string) => measureGets({ port: PORT, apiKey: server.apiKey, queries }, label, path);
     try {
       // Warm-up, then two rounds; the baseline leads each round.
       for (let round = 1; round <= 2; round++) {

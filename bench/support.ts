@@ -78,3 +78,28 @@ export async function timed<T>(
   console.log(`${label}: ${seconds.toFixed(1)} s, ${rate.toFixed(1)} MB/s`);
   return { seconds, rate, result };
 }
+
+/**
+ * Times `queries` sequential GETs of `path()` against the service on `port` (a real HTTP round
+ * trip each), fails on any answer but 200, prints p50 and p95 under `label` and returns the p95.
+ */
+export async function measureGets(
+  server: { port: number; apiKey: string; queries: number },
+  label: string,
+  path: () => string,
+): Promise<number> {
+  const timings: number[] = [];
+  for (let i = 0; i < server.queries; i += 1) {
+    const url = `http://127.0.0.1:${server.port}${path()}`;
+    const t0 = performance.now();
+    const response = await fetch(url, { headers: { 'x-api-key': server.apiKey } });
+    await response.arrayBuffer();
+    timings.push(performance.now() - t0);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  }
+  timings.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(52)} p50 ${percentile(timings, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(timings, 95).toFixed(1).padStart(6)} ms`,
+  );
+  return percentile(timings, 95);
+}

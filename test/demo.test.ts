@@ -207,6 +207,55 @@ describe('patent-status demo, as a new user starts it', () => {
     }
   });
 
+  it('loads the PTAB trials, resolves their parties and prints trials that answer', async () => {
+    expect(stdout).toContain('Loading the PTAB trial proceedings and decisions…');
+    // The proceedings file, then the decisions file, each dated by its name, nothing refused.
+    const loads = [...stdout.matchAll(/^(ptab-(proceedings|decisions)-\d{8}\.json) \(.*: read (\d+), .*rejected 0,/gm)];
+    expect(loads.map((load) => load[2])).toEqual(['proceedings', 'decisions']);
+    for (const load of loads) expect(Number(load[3])).toBeGreaterThan(0);
+    expect(stdout).toMatch(/ [1-9]\d* PTAB trials read/);
+
+    const tried = curlCommands(stdout.slice(stdout.indexOf('Try:')), {});
+    const ptab = tried.filter((request) => /\/ptab\b/.test(new URL(request.url).pathname));
+    expect(ptab.map((request) => new URL(request.url).pathname)).toEqual([
+      expect.stringMatching(/^\/v1\/patents\/\d+\/ptab$/),
+      expect.stringMatching(/^\/v1\/ptab\/(IPR|PGR|CBM|DER)\d{4}-\d{5}$/),
+      '/v1/ptab',
+    ]);
+    const outcomes: { status: number; body: Record<string, unknown> }[] = [];
+    for (const request of ptab) {
+      const response = await fetch(request.url, { headers: request.headers });
+      outcomes.push({ status: response.status, body: (await response.json()) as Record<string, unknown> });
+    }
+    const [ofPatent, trial, search] = outcomes;
+    type Proceeding = { trial_number: string; patent_number: string; petitioner: { name: string; entity_id: string | null } | null };
+    const patent = /\/v1\/patents\/([^/]+)\/ptab$/.exec(new URL(ptab[0]!.url).pathname)![1]!;
+    expect(ofPatent).toMatchObject({ status: 200, body: { patent_number: patent } });
+    // The most challenged patent of the corpus: a campaign of petitions or a repeat challenge.
+    expect((ofPatent!.body.proceedings as Proceeding[]).length).toBeGreaterThan(1);
+    for (const proceeding of ofPatent!.body.proceedings as Proceeding[]) expect(proceeding.patent_number).toBe(patent);
+
+    const number = decodeURIComponent(new URL(ptab[1]!.url).pathname.split('/').at(-1)!);
+    expect(trial).toMatchObject({
+      status: 200,
+      body: { trial_number: number, claims_outcome: 'some_unpatentable', instituted: true, final_decision_date: expect.any(String) },
+    });
+    expect((trial!.body.decisions as { kind: string }[]).map((decision) => decision.kind)).toContain('final_written_decision');
+
+    const petitioner = new URL(ptab[2]!.url).searchParams.get('petitioner')!;
+    expect(new URL(ptab[2]!.url).searchParams.get('limit')).toBe('5');
+    expect(petitioner).toBe(petitioner.toLowerCase());
+    expect(search!.status).toBe(200);
+    const found = search!.body.proceedings as Proceeding[];
+    expect(found.length).toBeGreaterThan(1);
+    expect(found.length).toBeLessThanOrEqual(5);
+    // The fragment finds every printed form of the busiest petitioner, each resolved to an entity.
+    for (const proceeding of found) {
+      expect(proceeding.petitioner!.name.toLowerCase()).toContain(petitioner);
+      expect(proceeding.petitioner!.entity_id).toMatch(/^ent_/);
+    }
+  });
+
   it('the skill file names only what the demo serves', async () => {
     const skill = await (await fetch(`${base}/.well-known/skills/default/skill.md`)).text();
     const description = /^description: (.*)$/m.exec(skill)![1]!;
@@ -214,10 +263,11 @@ describe('patent-status demo, as a new user starts it', () => {
       'Look up US patent applications and patents (status by application, patent or publication number, singly or in batches, ' +
         'prosecution history, claims, abstracts and CPC classification, citations in both directions, keyword and classification search, ' +
         'maintenance fee windows, deadlines and the end of term with its calculation, assignment recordations and the current owner of a patent, ' +
-        'companies and inventors by name, their families, applications and patents) ' +
+        'companies and inventors by name, their families, applications and patents, ' +
+        'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
     );
-    for (const absent of ['PTAB', 'nightly']) expect(skill).not.toContain(absent);
+    expect(skill).not.toContain('nightly');
     const [example] = curlCommands(skill, { KEY: demoKey });
     expect((await fetch(example!.url, { headers: example!.headers })).status).toBe(200);
   });

@@ -12,17 +12,20 @@ import { ingestFile, productNamed, productOfCode } from '../ingest/registry.js';
 import { feeFileDateFor, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
 import { writeFullTextFiles } from '../synth/full-text.js';
 import { writeAssignmentFiles } from '../synth/assignments.js';
+import { writePtabFiles } from '../synth/ptab.js';
 import { resolveEntities } from '../ingest/entities/resolve.js';
 import { formatResolution } from './entities.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
+import { demoExamples, type DemoExamples } from './demo-samples.js';
 
 export const USAGE = `usage: patent-status demo
   The first command to try. On the embedded engine (or DATABASE_URL), on first start: generates and
   loads a synthetic corpus of 2,000 applications with a year of weekly grant and publication full
-  text, funds a demo organization with 1,000 units; on every start: prints a fresh demo key and
-  example requests, then serves the API like \`serve\`. It listens on 127.0.0.1 only unless HOST
-  says otherwise (HOST=0.0.0.0 to reach it from other machines); PORT as for serve (default 8080).`;
+  text, its maintenance fees, assignments and PTAB trials, funds a demo organization with 1,000
+  units; on every start: prints a fresh demo key and example requests, then serves the API like
+  \`serve\`. It listens on 127.0.0.1 only unless HOST says otherwise (HOST=0.0.0.0 to reach it from
+  other machines); PORT as for serve (default 8080).`;
 
 export const DEMO_EMAIL = 'demo@patent-status.local';
 const DEMO_UNITS = 1_000;
@@ -104,102 +107,30 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
     // Oldest first, as the daily files arrive: the history file records no events, the days after it do.
     for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('assignments')!, file))) log(line);
   }
+  if (!(await holdsAny(db, 'ptab_proceedings'))) {
+    log('Loading the PTAB trial proceedings and decisions…');
+    const { files } = await writePtabFiles(join(out, 'ptab'), { applications: DEMO_APPLICATIONS, seed: SYNTH_DEFAULTS.seed });
+    // The proceedings file, then the decisions file: both dated by their names.
+    for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('ptab')!, file))) log(line);
+  }
   // The worker would resolve the new names within a minute; the examples below need them now.
   const resolution = await resolveEntities(db);
   if (resolution.families !== null) log(formatResolution(resolution));
 }
 
 /** Whether a table holds any row: the demo data is generated once. */
-async function holdsAny(db: Database, table: 'applications' | 'documents' | 'maintenance_fee_patents' | 'assignments'): Promise<boolean> {
+async function holdsAny(
+  db: Database,
+  table: 'applications' | 'documents' | 'maintenance_fee_patents' | 'assignments' | 'ptab_proceedings',
+): Promise<boolean> {
   const sql = {
     assignments: /* SQL */ `SELECT 1 FROM assignments LIMIT 1`,
+    ptab_proceedings: /* SQL */ `SELECT 1 FROM ptab_proceedings LIMIT 1`,
     applications: /* SQL */ `SELECT 1 FROM applications LIMIT 1`,
     documents: /* SQL */ `SELECT 1 FROM documents LIMIT 1`,
     maintenance_fee_patents: /* SQL */ `SELECT 1 FROM maintenance_fee_patents LIMIT 1`,
   }[table];
   return (await db.query(sql)).rowCount > 0;
-}
-
-interface DemoExamples {
-  applicationNumber: string;
-  patentNumber: string;
-  /** A subclass of the patent's main CPC symbol and the first word of its title, for a search that finds it. */
-  subclass: string | null;
-  word: string | null;
-  /** Maintenance answers worth showing: a patent in force, one lapsed for non-payment, a design patent (owes no fees). */
-  fees: { live: string | null; lapsed: string | null; design: string | null };
-  /** A patent that changed hands after its inventors' assignment, and the name of a company to look up as assignee. */
-  ownership: { patent: string | null; assignee: string | null };
-  /** The company with the largest portfolio: a name to search and its entity id. */
-  entity: { name: string; id: string } | null;
-}
-
-/** A granted application whose grant full text is loaded, so every printed command answers. */
-async function demoExamples(db: Database): Promise<DemoExamples | null> {
-  const { rows } = await db.query<{
-    application_number: string;
-    patent_number: string;
-    cpc: string[];
-    title: string | null;
-  }>(/* SQL */ `SELECT a.application_number, a.patent_number, d.cpc, d.title
-               FROM applications a JOIN documents d ON d.doc_number = a.patent_number AND d.doc_type = 'grant'
-               WHERE a.status_code = 150 AND cardinality(d.cpc) > 0 ORDER BY d.date DESC, a.application_number LIMIT 1`);
-  const row = rows[0];
-  if (!row) return null;
-  const word = /[A-Za-z]{5,}/.exec(row.title ?? '')?.[0]?.toLowerCase() ?? null;
-  const fees = await feeExamples(db);
-  const ownership = await ownershipExamples(db);
-  const entity = await entityExample(db);
-  return {
-    applicationNumber: row.application_number,
-    patentNumber: row.patent_number,
-    subclass: row.cpc[0]?.slice(0, 4) ?? null,
-    word,
-    fees,
-    ownership,
-    entity,
-  };
-}
-
-/** The company with the most applications, by the first word of its name. */
-async function entityExample(db: Database): Promise<DemoExamples['entity']> {
-  const { rows } = await db.query<{ entity_id: string; name: string }>(
-    /* SQL */ `SELECT entity_id, name FROM entities WHERE type = 'assignee' ORDER BY applications DESC, entity_id LIMIT 1`,
-  );
-  const row = rows[0];
-  return row ? { id: row.entity_id, name: row.name.split(/[\s,]+/)[0]!.toLowerCase() } : null;
-}
-
-/** The patent whose title passed most often (inventors, then sales and mergers), and the first word of its owner's name. */
-async function ownershipExamples(db: Database): Promise<DemoExamples['ownership']> {
-  const { rows } = await db.query<{ patent: string; assignee: string }>(/* SQL */ `
-    SELECT x.patent_number AS patent,
-           (SELECT p.normalized_name FROM assignment_parties p JOIN assignments l ON l.reel_frame = p.reel_frame
-            JOIN assignment_properties lx ON lx.reel_frame = l.reel_frame AND lx.patent_number = x.patent_number
-            WHERE p.role = 'assignee' AND l.conveyance_type IN ('assignment', 'merger', 'change_of_name')
-            ORDER BY l.recorded_date DESC, l.reel_frame DESC, p.seq LIMIT 1) AS assignee
-    FROM assignments a JOIN assignment_properties x USING (reel_frame)
-    WHERE x.patent_number IS NOT NULL AND a.conveyance_type IN ('assignment', 'merger', 'change_of_name')
-    GROUP BY x.patent_number
-    ORDER BY count(*) DESC, max(a.recorded_date) DESC, x.patent_number LIMIT 1`);
-  const row = rows[0];
-  return { patent: row?.patent ?? null, assignee: row?.assignee?.split(' ')[0] ?? null };
-}
-
-/** The newest fee-paying patent without a lapse, the newest lapsed one (EXP., never reinstated), and a design patent. */
-async function feeExamples(db: Database): Promise<DemoExamples['fees']> {
-  const { rows } = await db.query<{ live: string | null; lapsed: string | null; design: string | null }>(/* SQL */ `
-    SELECT
-      (SELECT p.patent_number FROM maintenance_fee_patents p
-       WHERE NOT EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code = 'EXP.')
-         AND EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code ~ '^M[123]55[123]$')
-       ORDER BY p.grant_date DESC, p.patent_number LIMIT 1) AS live,
-      (SELECT p.patent_number FROM maintenance_fee_patents p
-       WHERE EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code = 'EXP.')
-         AND NOT EXISTS (SELECT 1 FROM maintenance_fee_events e WHERE e.patent_number = p.patent_number AND e.event_code = 'EXPX')
-       ORDER BY p.grant_date DESC, p.patent_number LIMIT 1) AS lapsed,
-      (SELECT patent_number FROM applications WHERE patent_number LIKE 'D%' ORDER BY grant_date DESC, patent_number LIMIT 1) AS design`);
-  return rows[0]!;
 }
 
 export async function runDemo(config: Config): Promise<void> {
@@ -247,6 +178,11 @@ export async function runDemo(config: Config): Promise<void> {
               ? [
                   `  curl -s "${base}/v1/assignments?assignee=${encodeURIComponent(sample.ownership.assignee)}&limit=5" -H "X-API-KEY: ${apiKey}"`,
                 ]
+              : []),
+            ...(sample.ptab.patent ? [`  curl -s ${base}/v1/patents/${sample.ptab.patent}/ptab -H "X-API-KEY: ${apiKey}"`] : []),
+            ...(sample.ptab.trial ? [`  curl -s ${base}/v1/ptab/${sample.ptab.trial} -H "X-API-KEY: ${apiKey}"`] : []),
+            ...(sample.ptab.petitioner
+              ? [`  curl -s "${base}/v1/ptab?petitioner=${encodeURIComponent(sample.ptab.petitioner)}&limit=5" -H "X-API-KEY: ${apiKey}"`]
               : []),
             ...(sample.entity
               ? [

@@ -5,6 +5,7 @@ import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../synth
 import { type FullTextFile, writeFullTextFiles } from '../synth/full-text.js';
 import { feeFileDateFor, type MaintenanceFeeFiles, NoFeeExampleError, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
 import { writeAssignmentFiles } from '../synth/assignments.js';
+import { NoPtabExampleError, type PtabFiles, writePtabFiles } from '../synth/ptab.js';
 import { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
@@ -16,7 +17,9 @@ export const USAGE = `usage: patent-status synth --out DIR [--applications N] [-
   MaintFeeEvents_YYYYMMDD.txt and MaintFeeEventsDesc_YYYYMMDD.txt, dated the last Tuesday of the corpus
   (not for a corpus too small to hold a lapsed patent), and its patent assignments (PASDL) to
   DIR/assignments/: a history file adYYYYMMDD.xml and one daily file per business day of the last week,
-  with the generator's truth (which printed names belong to one company) in assignments-truth.json.`;
+  with the generator's truth (which printed names belong to one company) in assignments-truth.json, and
+  its PTAB trials (ODP v1 JSON) to DIR/ptab/: ptab-proceedings-YYYYMMDD.json and ptab-decisions-YYYYMMDD.json
+  (not for a corpus too small or too young to hold a final written decision).`;
 
 export interface SynthResult extends WriteResult {
   fileWrapperFile: string;
@@ -26,6 +29,8 @@ export interface SynthResult extends WriteResult {
   maintenanceFees?: MaintenanceFeeFiles & { seconds: number };
   /** With `assignments`: the daily assignment files of the same corpus, oldest first, and the generator's truth beside them. */
   assignments?: { dir: string; files: string[]; recordations: number; seconds: number };
+  /** With `ptab`: the PTAB proceedings and decisions of the same corpus (none when it cannot hold the examples). */
+  ptab?: PtabFiles & { dir: string };
 }
 
 /** The synthetic corpus for one seed: the file wrapper bulk file and, optionally, the weekly full-text XML. */
@@ -37,6 +42,7 @@ export async function writeSyntheticCorpus(options: {
   fullText?: boolean;
   maintenanceFees?: boolean;
   assignments?: boolean;
+  ptab?: boolean;
 }): Promise<SynthResult> {
   mkdirSync(options.out, { recursive: true });
   const fileWrapperFile = join(options.out, `ptfwpre-synthetic-${options.seed}.${options.jsonl ? 'jsonl' : 'json'}`);
@@ -47,12 +53,20 @@ export async function writeSyntheticCorpus(options: {
   });
   const maintenanceFees = options.maintenanceFees ? await writeFeeFiles(options) : undefined;
   const assignments = options.assignments ? await writeOwnershipFiles(options) : undefined;
-  if (!options.fullText) return { ...written, fileWrapperFile, maintenanceFees, assignments };
+  const ptab = options.ptab ? await writeTrialFiles(options) : undefined;
+  if (!options.fullText) return { ...written, fileWrapperFile, maintenanceFees, assignments, ptab };
   const dir = join(options.out, 'full-text');
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   const { files } = await writeFullTextFiles(dir, { applications: options.applications, seed: options.seed });
-  return { ...written, fileWrapperFile, maintenanceFees, assignments, fullText: { dir, files, seconds: (Date.now() - started) / 1000 } };
+  return {
+    ...written,
+    fileWrapperFile,
+    maintenanceFees,
+    assignments,
+    ptab,
+    fullText: { dir, files, seconds: (Date.now() - started) / 1000 },
+  };
 }
 
 async function writeOwnershipFiles(options: { out: string; applications: number; seed: string }): Promise<SynthResult['assignments']> {
@@ -64,6 +78,16 @@ async function writeOwnershipFiles(options: { out: string; applications: number;
     writeTruth: true,
   });
   return { dir, files, recordations, seconds: (Date.now() - started) / 1000 };
+}
+
+async function writeTrialFiles(options: { out: string; applications: number; seed: string }): Promise<SynthResult['ptab']> {
+  const dir = join(options.out, 'ptab');
+  try {
+    return { dir, ...(await writePtabFiles(dir, { applications: options.applications, seed: options.seed })) };
+  } catch (error) {
+    if (error instanceof NoPtabExampleError) return undefined;
+    throw error;
+  }
 }
 
 async function writeFeeFiles(options: { out: string; applications: number; seed: string }): Promise<SynthResult['maintenanceFees']> {
@@ -107,12 +131,14 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     fullText: values['full-text'] ?? false,
     maintenanceFees: true,
     assignments: true,
+    ptab: true,
   });
   const seconds =
     (Date.now() - started) / 1000 -
     (result.fullText?.seconds ?? 0) -
     (result.maintenanceFees?.seconds ?? 0) -
-    (result.assignments?.seconds ?? 0);
+    (result.assignments?.seconds ?? 0) -
+    (result.ptab?.seconds ?? 0);
   out(
     `wrote ${result.fileWrapperFile}: ${result.applications} applications, ${result.transactions} transactions, ` +
       `${(result.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
@@ -129,6 +155,13 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     out(
       `wrote ${files.length} daily assignment files to ${dir}: ${recordations} recordations, and the generator's truth ` +
         `(assignments-truth.json) in ${result.assignments.seconds.toFixed(1)} s`,
+    );
+  }
+  if (result.ptab) {
+    const { dir, proceedings, decisions, examples } = result.ptab;
+    out(
+      `wrote the PTAB proceedings and decisions to ${dir}: ${proceedings} trials, ${decisions} decisions (e.g. ` +
+        `${examples.finalAllUnpatentable} all claims unpatentable, ${examples.pending} pending) in ${result.ptab.seconds.toFixed(1)} s`,
     );
   }
   if (result.fullText) {

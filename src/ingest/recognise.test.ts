@@ -50,10 +50,14 @@ describe('recognising a file from its head', () => {
 
   it('refuses JSON given to an XML product and XML given to a JSON product', () => {
     expect(refusal(grants, products, head('{"applicationNumberText":"17248024"}'))).toBe(
+      'f holds JSON, not the XML of grants: load it with "patent-status ingest file-wrapper"',
+    );
+    // JSON no product's marker shows: every JSON product is named.
+    expect(refusal(grants, products, head('{"count": 3}'))).toBe(
       'f holds JSON, not the XML of grants: load it with "patent-status ingest file-wrapper" or "patent-status ingest ptab"',
     );
     expect(refusal(fileWrapper, products, head(GRANT))).toBe(
-      'f holds XML, not the JSON of patent file wrapper records: load it with "patent-status ingest grants" or "patent-status ingest publications"',
+      'f holds XML, not the JSON of patent file wrapper records: load it with "patent-status ingest grants"',
     );
   });
 
@@ -80,7 +84,7 @@ describe('recognising a file from its head', () => {
       'f holds maintenance fee events, not grants: load it with "patent-status ingest maintenance-fees"',
     );
     expect(refusal(fees, products, head(GRANT))).toBe(
-      'f holds XML, not the plain text of maintenance fee events: load it with "patent-status ingest grants" or "patent-status ingest publications"',
+      'f holds XML, not the plain text of maintenance fee events: load it with "patent-status ingest grants"',
     );
     expect(refusal(fees, products, head('hello, world'))).toBe(
       'f does not fit the layout of maintenance fee events (it starts with "hello, world")',

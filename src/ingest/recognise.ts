@@ -74,7 +74,8 @@ export function refusal(product: Recognisable, products: readonly Recognisable[]
     return `${where} is neither JSON nor XML ${starts}: not a file of ${product.what}`;
   }
   if (format !== product.format && format !== 'text') {
-    const others = products.filter((p) => p.format === format).map((p) => command(p.family));
+    // The product whose marker the head shows, else every product of that format.
+    const others = (claimant !== null ? [claimant] : products.filter((p) => p.format === format)).map((p) => command(p.family));
     const hint = others.length > 0 ? `: load it with ${others.join(' or ')}` : '';
     return `${where} holds ${FORMAT_NAMES[format]}, not the ${FORMAT_NAMES[product.format]} of ${product.what}${hint}`;
   }

@@ -77,6 +77,7 @@ const CAPABILITIES: Record<string, string> = {
   maintenance: 'maintenance fee windows, deadlines and the end of term with its calculation',
   ownership: 'assignment recordations and the current owner of a patent',
   entities: 'companies and inventors by name, their families, applications and patents',
+  ptab: 'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 

@@ -66,13 +66,51 @@ export async function findDecisions(tx: Queryable, trialNumbers: readonly string
   return rows;
 }
 
-/** Trials about to be written again: the rows and their parties go first. */
-export async function deleteTrials(tx: Queryable, trialNumbers: readonly string[]): Promise<void> {
+/** Parties about to be written again (a name or the filing date changed). */
+export async function deleteParties(tx: Queryable, trialNumbers: readonly string[]): Promise<void> {
   if (trialNumbers.length === 0) return;
+  await tx.query(/* SQL */ `DELETE FROM ptab_parties WHERE trial_number = ANY($1::text[])`, [trialNumbers]);
+}
+
+/** What an update of a stored trial sets: every merged and derived column (load.ts made them). */
+export interface TrialUpdate {
+  trial_number: string;
+  patent_number: string | null;
+  application_number: string | null;
+  grant_date: string | null;
+  status: string | null;
+  filed_date: string | null;
+  accorded_filing_date: string | null;
+  institution_decision_date: string | null;
+  latest_decision_date: string | null;
+  termination_date: string | null;
+  instituted: boolean | null;
+  claims_outcome: string | null;
+  final_decision_date: string | null;
+  snapshot_at: string | null;
+  seen_as_proceeding: boolean;
+}
+
+export async function updateTrials(
+  tx: Queryable,
+  rows: readonly TrialUpdate[],
+  file: { product: string; fileDate: string; now: Date },
+): Promise<void> {
+  if (rows.length === 0) return;
   await tx.query(
-    /* SQL */ `WITH parties AS (DELETE FROM ptab_parties WHERE trial_number = ANY($1::text[]))
-               DELETE FROM ptab_proceedings WHERE trial_number = ANY($1::text[])`,
-    [trialNumbers],
+    /* SQL */ `UPDATE ptab_proceedings t SET
+                 patent_number = r.patent_number, application_number = r.application_number, grant_date = r.grant_date,
+                 status = r.status, filed_date = r.filed_date, accorded_filing_date = r.accorded_filing_date,
+                 institution_decision_date = r.institution_decision_date, latest_decision_date = r.latest_decision_date,
+                 termination_date = r.termination_date, instituted = r.instituted, claims_outcome = r.claims_outcome,
+                 final_decision_date = r.final_decision_date, snapshot_at = r.snapshot_at, seen_as_proceeding = r.seen_as_proceeding,
+                 source_product = $2, source_file_date = $3, updated_at = $4
+               FROM json_to_recordset($1::json) AS r(
+                 trial_number text, patent_number text, application_number text, grant_date date, status text, filed_date date,
+                 accorded_filing_date date, institution_decision_date date, latest_decision_date date, termination_date date,
+                 instituted boolean, claims_outcome text, final_decision_date date, snapshot_at timestamp, seen_as_proceeding boolean)
+               WHERE t.trial_number = r.trial_number`,
+    [JSON.stringify(rows), file.product, file.fileDate, file.now],
   );
 }
 

@@ -13,7 +13,7 @@ import type { ProductLoader } from '../loader.js';
 import * as sql from './load.sql.js';
 import { mergeTrial, sameTrial, type Trial } from './merge.js';
 import type { PtabDecision, PtabItem, PtabRecord, TrialSnapshot } from './record.js';
-import { type Derived, trialRows } from './rows.js';
+import { type Derived, trialRows, trialUpdate } from './rows.js';
 
 type TrialRecord = Extract<PtabRecord, { kind: 'trial' }>;
 
@@ -177,6 +177,7 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
     for (const [number, row] of plan.stored) trials.set(number, storedTrial(row));
     const outcome = { inserted: 0, updated: 0, unchanged: 0, rejects: [] };
     const decisions = new Map<string, PtabDecision>();
+    const storedIds = new Set(plan.storedDecisions.map((d) => d.document_id));
     const superseded = new Set<string>();
     for (const { snapshot, decision } of plan.records) {
       const before = trials.get(snapshot.trialNumber) ?? null;
@@ -230,16 +231,26 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
       if (!same) changed.push({ trial, derived, firstSeenAt: stored?.first_seen_at ?? file.now });
     }
 
-    await sql.deleteTrials(
+    // A stored trial is updated in place, its parties rewritten only when they changed: a decisions
+    // file changes nearly every trial it names (its derived fields), and rewriting their parties
+    // too was most of the server's work (the trigram index).
+    const stored = changed.filter((c) => plan.stored.has(c.trial.trialNumber));
+    const fresh = changed.filter((c) => !plan.stored.has(c.trial.trialNumber));
+    await sql.updateTrials(
       tx,
-      changed.filter((c) => plan.stored.has(c.trial.trialNumber)).map((c) => c.trial.trialNumber),
+      stored.map(({ trial, derived }) => trialUpdate(trial, derived)),
+      file,
     );
-    await sql.deleteDecisions(tx, [
-      ...[...decisions.keys()].filter((id) => plan.storedDecisions.some((s) => s.document_id === id)),
-      ...superseded,
-    ]);
-    await sql.copyRows(tx, trialRows(changed, [...decisions.values()], plan.hashes, file));
-
+    const newParties = stored.filter(({ trial }) => {
+      const before = plan.stored.get(trial.trialNumber)!;
+      return before.petitioner !== trial.petitioner || before.patent_owner !== trial.patentOwner || before.filed_date !== trial.filedDate;
+    });
+    await sql.deleteParties(
+      tx,
+      newParties.map((c) => c.trial.trialNumber),
+    );
+    await sql.deleteDecisions(tx, [...[...decisions.keys()].filter((id) => storedIds.has(id)), ...superseded]);
+    await sql.copyRows(tx, trialRows(fresh, newParties, [...decisions.values()], plan.hashes, file));
     return outcome;
   },
 };

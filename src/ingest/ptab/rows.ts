@@ -1,5 +1,6 @@
-/** The COPY text of a batch's changed trials (with their parties) and decisions, in load.sql.ts's column order. */
+/** The rows a batch writes: COPY text of new trials, parties and decisions (load.sql.ts's column order), and updates of stored trials. */
 import { arrayLiteral, type CopyValue, toCopyText } from '../../db/copy-text.js';
+import type { TrialUpdate } from './load.sql.js';
 import type { ClaimsOutcome } from '../../domain/ptab.js';
 import type { BatchFile } from '../loader.js';
 import type { Trial } from './merge.js';
@@ -12,8 +13,31 @@ export interface Derived {
   finalDecisionDate: string | null;
 }
 
+/** A stored trial's new column values. */
+export function trialUpdate(t: Trial, d: Derived): TrialUpdate {
+  return {
+    trial_number: t.trialNumber,
+    patent_number: t.patentNumber,
+    application_number: t.applicationNumber,
+    grant_date: t.grantDate,
+    status: t.status,
+    filed_date: t.filedDate,
+    accorded_filing_date: t.accordedFilingDate,
+    institution_decision_date: t.institutionDecisionDate,
+    latest_decision_date: t.latestDecisionDate,
+    termination_date: t.terminationDate,
+    instituted: d.instituted,
+    claims_outcome: d.claimsOutcome,
+    final_decision_date: d.finalDecisionDate,
+    snapshot_at: t.snapshotAt,
+    seen_as_proceeding: t.seenAsProceeding,
+  };
+}
+
+/** New trials with their parties, the parties of stored trials whose parties changed, and new or changed decisions. */
 export function trialRows(
   trials: readonly { trial: Trial; derived: Derived; firstSeenAt: Date }[],
+  partiesOf: readonly { trial: Trial }[],
   decisions: readonly PtabDecision[],
   hashes: ReadonlyMap<string, string>,
   file: BatchFile,
@@ -44,6 +68,8 @@ export function trialRows(
       firstSeenAt.toISOString(),
       now,
     ]);
+  }
+  for (const { trial: t } of [...trials, ...partiesOf]) {
     if (t.petitioner !== null) partyRows.push([t.trialNumber, 'petitioner', 1, t.petitioner, t.filedDate]);
     if (t.patentOwner !== null) partyRows.push([t.trialNumber, 'patent_owner', 1, t.patentOwner, t.filedDate]);
   }
