@@ -7,8 +7,8 @@ import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, records, rejects, summary } from '../../../test/helpers/parsed-items.js';
-import { MAX_VALUE_TOKENS } from '../odp-json/layout.js';
-import { parseFileWrapperFile, parseFileWrapperLines, parseFileWrapperStream } from './parse.js';
+import { readOdpJsonStream } from '../odp-json/read.js';
+import { FILE_WRAPPER_PRODUCT, parseFileWrapperFile, parseFileWrapperLines, parseFileWrapperStream } from './parse.js';
 import type { ParsedItem } from './record.js';
 
 // Layout detection and zips, with small fixtures written here; real samples: parse.samples.test.ts.
@@ -166,21 +166,24 @@ describe('layouts', () => {
     expect(records(items)[0]?.parents).toEqual([]);
   });
 
+  // A small limit and a stream cut in many chunks: the limit holds while the value streams past.
+  const limited = (text: string) =>
+    collect(readOdpJsonStream(Readable.from(text.match(/[\s\S]{1,4096}/g)!), null, FILE_WRAPPER_PRODUCT, { maxValueChars: 50_000 }));
+
   it('an oversized record is skipped while streaming and reported in its place; the bag goes on', async () => {
-    const huge = `{"applicationNumberText":"17000002","x":[${'0,'.repeat(MAX_VALUE_TOKENS)}0]}`;
+    const huge = `{"applicationNumberText":"17000002","x":[${'0,'.repeat(100_000)}0]}`;
     const text = `{"count":3,"patentFileWrapperDataBag":[${json(rec('17000001'))},${huge},${json(rec('17000003'))}]}`;
-    expect(summary(await parseText('oversized.json', text))).toEqual([
+    expect(summary(await limited(text))).toEqual([
       '-#0 17000001',
-      `-#1 !value too large to be one record (more than ${MAX_VALUE_TOKENS} JSON tokens); skipped`,
+      '-#1 !value too large to be one record (more than 50000 characters); skipped',
       '-#2 17000003',
     ]);
   });
 
   it('an unknown layout holding a huge array is reported, not assembled', async () => {
-    const text = `{"results":[${'0,'.repeat(MAX_VALUE_TOKENS)}0],"count":1}`;
-    const items = await parseText('unknown.json', text);
-    expect(summary(items)).toEqual([
-      '-#0 !unrecognised layout: top-level object too large to be one record and no patentFileWrapperDataBag/patentBag; members not read: results (keys: results, count)',
+    const text = `{"results":[${'0,'.repeat(100_000)}0],"count":1}`;
+    expect(summary(await limited(text))).toEqual([
+      '-#0 !unrecognised layout: top-level object too large to be one record (more than 50000 characters) and no patentFileWrapperDataBag/patentBag; skipped',
     ]);
   });
 });
@@ -213,8 +216,9 @@ describe('zip files', () => {
       'README.txt#0 !zip member is not JSON: README.txt',
       'part-2.JSON#0 17000003',
       'part-2.JSON#1 !unreadable applicationNumberText: "bogus"',
-      // A syntax error stops that member only; the records of its slice are not read.
-      'part-3.json#0 !JSON syntax error, rest of the stream not read: ',
+      // A syntax error stops that member only, after the records before it.
+      'part-3.json#0 17000004',
+      'part-3.json#1 !JSON syntax error, rest of the stream not read: ',
       'part-4.jsonl#0 17000005',
       'part-4.jsonl#1 !JSON syntax error in a JSON Lines line: ',
       'part-4.jsonl#2 17000006',
@@ -226,7 +230,7 @@ describe('zip files', () => {
     const copy = path.join(dir, 'download.bin');
     const { copyFile } = await import('node:fs/promises');
     await copyFile(zipPath, copy);
-    expect(records(await collect(parseFileWrapperFile(copy)))).toHaveLength(5);
+    expect(records(await collect(parseFileWrapperFile(copy)))).toHaveLength(6);
   });
 
   it('stops cleanly when the consumer stops early', async () => {

@@ -20,18 +20,18 @@ export const FILE_WRAPPER_LAYOUT: OdpLayout = {
   otherEnvelope: pedsDocs,
 };
 
-const FILE_WRAPPER: OdpProduct<FileWrapperRecord> = { layout: FILE_WRAPPER_LAYOUT, map: mapFileWrapperRecord };
+export const FILE_WRAPPER_PRODUCT: OdpProduct<FileWrapperRecord> = { layout: FILE_WRAPPER_LAYOUT, map: mapFileWrapperRecord };
 
 export function parseFileWrapperFile(path: string): AsyncGenerator<ParsedItem> {
-  return readOdpJsonFile(path, FILE_WRAPPER);
+  return readOdpJsonFile(path, FILE_WRAPPER_PRODUCT);
 }
 
 export function parseFileWrapperStream(input: Readable, member: string | null): AsyncGenerator<ParsedItem> {
-  return readOdpJsonStream(input, member, FILE_WRAPPER);
+  return readOdpJsonStream(input, member, FILE_WRAPPER_PRODUCT);
 }
 
 export function parseFileWrapperLines(input: Readable, member: string | null): AsyncGenerator<ParsedItem> {
-  return readOdpJsonLines(input, member, FILE_WRAPPER);
+  return readOdpJsonLines(input, member, FILE_WRAPPER_PRODUCT);
 }
 
 function pedsDocs(value: JsonObject): unknown[] | null {

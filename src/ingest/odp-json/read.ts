@@ -1,10 +1,10 @@
 /**
- * Streaming reader of ODP JSON bulk files (file wrapper now; PTAB and office actions next):
+ * Streaming reader of ODP JSON bulk files (file wrapper, PTAB; office actions next):
  * `.json`, `.jsonl`/`.ndjson` or `.zip` files, yielding one item per record, per rejected
  * record and per dropped part of a kept record. A product supplies its layout (envelope bag
  * keys, layout.ts) and its mapper. Memory stays bounded by the largest single record: the text
- * is tokenised by stream-json's core parser and records are assembled one at a time; nothing
- * reads a whole file or a whole envelope array.
+ * is cut into its records' texts (split.ts) and each is parsed by `JSON.parse` on its own;
+ * nothing reads a whole file or a whole envelope array.
  *
  * Reject reasons keep their variable part after the first `"` (the runner tallies reasons by the
  * text before it).
@@ -21,11 +21,10 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { getManyValues, isMany, none } from 'stream-chain/defs.js';
-import { jsonParser, type Token } from 'stream-json/core/parser.js';
 import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
 import { excerpt } from './json-value.js';
-import { expandValue, LayoutReader, type OdpLayout } from './layout.js';
+import { expandValue, type OdpLayout } from './layout.js';
+import { JsonSplitter } from './split.js';
 
 /** Where a record sits in its file, for reject reports. */
 export interface RecordPosition {
@@ -48,8 +47,11 @@ export interface OdpProduct<R> {
   map(value: unknown): OdpMapResult<R>;
 }
 
-/** Text is handed to the tokenizer in slices of this many characters (bounds error positions). */
-const SLICE_CHARS = 16_384;
+/**
+ * Far above any real record (the 100 kB sample records), far below what would strain memory: a
+ * longer value is skipped while streaming and reported.
+ */
+export const MAX_VALUE_CHARS = 64 * 1024 * 1024;
 /** A JSON Lines line longer than this is reported and skipped instead of being buffered. */
 export const MAX_LINE_CHARS = 64 * 1024 * 1024;
 
@@ -84,25 +86,22 @@ export function memberKind(name: string): MemberKind | null {
  * One JSON stream in any supported layout: API envelope (the product's bag, keys in any order),
  * bare array, single record, JSON Lines or concatenated values.
  */
-export async function* readOdpJsonStream<R>(input: Readable, member: string | null, product: OdpProduct<R>): AsyncGenerator<OdpItem<R>> {
-  // The core tokenizer is synchronous: text in, tokens out, `none` flushes, a syntax error throws.
-  const tokenize = jsonParser({ jsonStreaming: true, streamValues: false }) as (text: string | typeof none) => unknown;
-  const reader = new LayoutReader(product.layout);
+export async function* readOdpJsonStream<R>(
+  input: Readable,
+  member: string | null,
+  product: OdpProduct<R>,
+  options: { maxValueChars?: number } = {},
+): AsyncGenerator<OdpItem<R>> {
+  const splitter = new JsonSplitter(product.layout, options.maxValueChars ?? MAX_VALUE_CHARS);
   const decoder = new StringDecoder('utf8');
   const items = new ItemCounter(member, product);
   let chars = 0;
-  let line = 1;
   let atStart = true;
-
-  const feed = (slice: string | typeof none): void => {
-    const out = tokenize(slice);
-    if (isMany(out)) for (const token of getManyValues(out) as Token[]) reader.consume(token);
-  };
 
   for await (const text of readText(input, decoder)) {
     if (text instanceof Error) {
-      yield* items.drain(reader);
-      yield items.stop(`read error at character ${chars} (line ${line}); rest of the stream not read: ${text.message}`, '');
+      yield* items.drain(splitter);
+      if (!items.stopped) yield items.stop(`read error at character ${chars}; rest of the stream not read: ${text.message}`, '');
       return;
     }
     let s = text;
@@ -110,30 +109,14 @@ export async function* readOdpJsonStream<R>(input: Readable, member: string | nu
       if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
       atStart = false;
     }
-    for (let i = 0; i < s.length; i += SLICE_CHARS) {
-      const slice = s.slice(i, i + SLICE_CHARS);
-      try {
-        feed(slice);
-      } catch (err) {
-        yield* items.drain(reader);
-        const where = `characters ${chars}–${chars + slice.length}, from line ${line}`;
-        yield items.stop(`JSON syntax error, rest of the stream not read: "${where}: ${message(err)}"`, slice);
-        return;
-      }
-      chars += slice.length;
-      line += countLines(slice);
-      yield* items.drain(reader);
-    }
+    splitter.push(s);
+    chars += s.length;
+    yield* items.drain(splitter);
+    if (items.stopped) return;
   }
-  try {
-    feed(none);
-  } catch (err) {
-    yield* items.drain(reader);
-    yield items.stop(`JSON ends inside a value (truncated file?) after character ${chars}: ${message(err)}`, '');
-    return;
-  }
-  yield* items.drain(reader);
-  if (reader.openDepth > 0) yield items.stop(`JSON ends inside a value (truncated file?) after character ${chars}`, '');
+  const truncated = splitter.end();
+  yield* items.drain(splitter);
+  if (truncated !== null && !items.stopped) yield items.stop(`${truncated} after character ${chars}`, '');
 }
 
 /**
@@ -227,13 +210,39 @@ class ItemCounter<R> {
     return { member: this.member, index };
   }
 
-  *drain(reader: LayoutReader): Generator<OdpItem<R>> {
-    if (reader.events.length === 0) return;
-    const events = reader.events.splice(0);
-    for (const event of events) {
-      if (event.kind === 'note') yield this.skip(event.reason, event.excerpt);
-      else if (event.expand) for (const v of expandValue(event.value, this.product.layout)) yield* this.map(v);
-      else yield* this.map(event.value);
+  /** True once a syntax error ended the stream: nothing after it is read. */
+  stopped = false;
+
+  /**
+   * The splitter's values, parsed one at a time (`JSON.parse` checks each: a syntax error stops the
+   * stream there, as a tokenizer would have).
+   */
+  *drain(splitter: JsonSplitter): Generator<OdpItem<R>> {
+    if (splitter.events.length === 0 || this.stopped) return;
+    for (const event of splitter.events.splice(0)) {
+      if (event.kind === 'note') {
+        yield this.skip(event.reason, event.excerpt);
+        continue;
+      }
+      if (event.kind === 'error') {
+        this.stopped = true;
+        yield this.stop(
+          `JSON syntax error, rest of the stream not read: "characters ${event.at}–${event.at + 1}, from line ${event.line}: ${event.reason}"`,
+          event.excerpt,
+        );
+        return;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(event.text);
+      } catch (err) {
+        this.stopped = true;
+        const where = `characters ${event.at}–${event.at + event.text.length}, from line ${event.line}`;
+        yield this.stop(`JSON syntax error, rest of the stream not read: "${where}: ${message(err)}"`, event.text);
+        return;
+      }
+      if (event.expand) for (const v of expandValue(value, this.product.layout)) yield* this.map(v);
+      else yield* this.map(value);
     }
   }
 
@@ -264,10 +273,4 @@ class ItemCounter<R> {
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-function countLines(s: string): number {
-  let n = 0;
-  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
-  return n;
 }

@@ -35,20 +35,44 @@ const FIELDS = [
  */
 export function mergeTrial(stored: Trial | null, snapshot: TrialSnapshot, undatedAt: string): Trial {
   const at = snapshot.modifiedAt ?? undatedAt;
-  if (stored === null) {
-    const trial = {
+  // Written out rather than looped over FIELDS: a quarter of a PTAB load's own time went to a loop of dynamic keys.
+  if (stored === null)
+    return {
       trialNumber: snapshot.trialNumber,
       trialType: snapshot.trialType,
+      status: snapshot.status,
+      filedDate: snapshot.filedDate,
+      accordedFilingDate: snapshot.accordedFilingDate,
+      institutionDecisionDate: snapshot.institutionDecisionDate,
+      latestDecisionDate: snapshot.latestDecisionDate,
+      terminationDate: snapshot.terminationDate,
+      patentNumber: snapshot.patentNumber,
+      applicationNumber: snapshot.applicationNumber,
+      grantDate: snapshot.grantDate,
+      petitioner: snapshot.petitioner,
+      patentOwner: snapshot.patentOwner,
       snapshotAt: at,
       seenAsProceeding: snapshot.fromProceeding,
     };
-    return { ...trial, ...Object.fromEntries(FIELDS.map((f) => [f, snapshot[f]])) } as Trial;
-  }
   const newer = stored.snapshotAt === null || at >= stored.snapshotAt;
-  const merged: Trial = { ...stored, seenAsProceeding: stored.seenAsProceeding || snapshot.fromProceeding };
-  for (const field of FIELDS) merged[field] = newer ? (snapshot[field] ?? stored[field]) : (stored[field] ?? snapshot[field]);
-  if (newer) merged.snapshotAt = at;
-  return merged;
+  const pick = <T>(mine: T | null, theirs: T | null): T | null => (newer ? (theirs ?? mine) : (mine ?? theirs));
+  return {
+    trialNumber: stored.trialNumber,
+    trialType: stored.trialType,
+    status: pick(stored.status, snapshot.status),
+    filedDate: pick(stored.filedDate, snapshot.filedDate),
+    accordedFilingDate: pick(stored.accordedFilingDate, snapshot.accordedFilingDate),
+    institutionDecisionDate: pick(stored.institutionDecisionDate, snapshot.institutionDecisionDate),
+    latestDecisionDate: pick(stored.latestDecisionDate, snapshot.latestDecisionDate),
+    terminationDate: pick(stored.terminationDate, snapshot.terminationDate),
+    patentNumber: pick(stored.patentNumber, snapshot.patentNumber),
+    applicationNumber: pick(stored.applicationNumber, snapshot.applicationNumber),
+    grantDate: pick(stored.grantDate, snapshot.grantDate),
+    petitioner: pick(stored.petitioner, snapshot.petitioner),
+    patentOwner: pick(stored.patentOwner, snapshot.patentOwner),
+    snapshotAt: newer ? at : stored.snapshotAt,
+    seenAsProceeding: stored.seenAsProceeding || snapshot.fromProceeding,
+  };
 }
 
 export function sameTrial(a: Trial, b: Trial): boolean {
