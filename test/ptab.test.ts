@@ -206,6 +206,21 @@ describe.skipIf(!samplesPresent('ptab-json'))('the real PTAB samples through HTT
     expect(recent.body.proceedings).toEqual([]);
     const samsung = await get('/v1/ptab?petitioner=SAMSUNG&filed_after=2026-01-01');
     expect(samsung.body.proceedings.map((p: { trial_number: string }) => p.trial_number)).toEqual(['IPR2026-00337', 'IPR2026-00336']);
+    // One party alone pages through the party rows; with a status, the party's trials are filtered.
+    const pages: string[] = [];
+    for (let cursor = ''; ;) {
+      const page = await get(`/v1/ptab?petitioner=samsung&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      pages.push(page.body.proceedings.map((p: { trial_number: string }) => p.trial_number).join(','));
+      if (page.body.next_cursor === null) break;
+      cursor = page.body.next_cursor;
+    }
+    const all = (await get('/v1/ptab?petitioner=samsung')).body.proceedings.map((p: { trial_number: string }) => p.trial_number);
+    expect(all.length).toBeGreaterThan(3);
+    expect(pages.join(',').split(',')).toEqual(all);
+    const pending = await get('/v1/ptab?petitioner=samsung&status=PENDING');
+    expect(pending.body.proceedings.map((p: { trial_number: string }) => p.trial_number)).toEqual(['IPR2026-00337', 'IPR2026-00336']);
+    const both = await get('/v1/ptab?petitioner=apple&patent_owner=logantree');
+    expect(both.body.proceedings.map((p: { trial_number: string }) => p.trial_number)).toEqual(['IPR2022-00037']);
   });
 
   it('answers 400 missing_filter without a filter, 404 for unknown ids, trials and patents, 422 for a malformed number', async () => {

@@ -436,6 +436,7 @@ CREATE TABLE public.ptab_decisions (
     document_type text,
     pdf_url text,
     text text,
+    text_chars integer,
     text_note text,
     content_hash text NOT NULL,
     source_product text NOT NULL,
@@ -455,6 +456,11 @@ CREATE TABLE public.ptab_parties (
     filed_date date,
     entity_id text,
     CONSTRAINT ptab_parties_role_check CHECK ((role = ANY (ARRAY['petitioner'::text, 'patent_owner'::text])))
+);
+
+CREATE TABLE public.ptab_party_names (
+    role text NOT NULL,
+    name text NOT NULL
 );
 
 CREATE TABLE public.ptab_proceedings (
@@ -626,6 +632,9 @@ ALTER TABLE ONLY public.ptab_decisions
 ALTER TABLE ONLY public.ptab_parties
     ADD CONSTRAINT ptab_parties_pkey PRIMARY KEY (trial_number, role, seq);
 
+ALTER TABLE ONLY public.ptab_party_names
+    ADD CONSTRAINT ptab_party_names_pkey PRIMARY KEY (role, name);
+
 ALTER TABLE ONLY public.ptab_proceedings
     ADD CONSTRAINT ptab_proceedings_pkey PRIMARY KEY (trial_number);
 
@@ -712,9 +721,11 @@ CREATE INDEX ptab_decisions_trial ON public.ptab_decisions USING btree (trial_nu
 
 CREATE INDEX ptab_parties_entity ON public.ptab_parties USING btree (entity_id, role, filed_date DESC NULLS LAST, trial_number DESC);
 
-CREATE INDEX ptab_parties_name_trigram ON public.ptab_parties USING gin (lower(name) public.gin_trgm_ops);
+CREATE INDEX ptab_parties_name ON public.ptab_parties USING btree (role, name, filed_date DESC NULLS LAST, trial_number DESC);
 
 CREATE INDEX ptab_parties_unresolved ON public.ptab_parties USING btree (trial_number) WHERE (entity_id IS NULL);
+
+CREATE INDEX ptab_party_names_trigram ON public.ptab_party_names USING gin (lower(name) public.gin_trgm_ops);
 
 CREATE INDEX ptab_proceedings_application ON public.ptab_proceedings USING btree (application_number) WHERE (application_number IS NOT NULL);
 

@@ -7,7 +7,10 @@
 -- are derived (domain/ptab.ts) from the status and the decisions each time either changes.
 -- Parties are a table of their own for entity resolution (entity_id NULL until resolved, '' for
 -- a name that keys to nothing, as in the other party tables) and for the party search, which
--- filters by name fragment (trigram index) or entity and orders by filing date (kept here too).
+-- pages a party's trials by filing date (kept here too). A name fragment is matched against the
+-- distinct names (ptab_party_names, trigram index): parties repeat a few hundred spellings across
+-- 100,000 trials, and a trigram index over every party row cost ~90 ms for a frequent name (its
+-- 20,000 rows rechecked) and a GIN insert per party loaded.
 -- Decisions are keyed by the office's document identifier; one sent without its document (the
 -- reduced download) by trial, date and kind, replaced when the full copy arrives.
 -- Rolling deploys: new tables only.
@@ -48,9 +51,17 @@ CREATE TABLE ptab_parties (
   entity_id    text,
   PRIMARY KEY (trial_number, role, seq)
 );
-CREATE INDEX ptab_parties_name_trigram ON ptab_parties USING gin (lower(name) gin_trgm_ops);
+CREATE INDEX ptab_parties_name ON ptab_parties (role, name, filed_date DESC NULLS LAST, trial_number DESC);
 CREATE INDEX ptab_parties_entity ON ptab_parties (entity_id, role, filed_date DESC NULLS LAST, trial_number DESC);
 CREATE INDEX ptab_parties_unresolved ON ptab_parties (trial_number) WHERE entity_id IS NULL;
+
+-- Every name a party was printed with, per role; never deleted (a name no trial carries any more matches nothing).
+CREATE TABLE ptab_party_names (
+  role text NOT NULL,
+  name text NOT NULL,
+  PRIMARY KEY (role, name)
+);
+CREATE INDEX ptab_party_names_trigram ON ptab_party_names USING gin (lower(name) gin_trgm_ops);
 
 CREATE TABLE ptab_decisions (
   document_id      text PRIMARY KEY,
@@ -67,6 +78,7 @@ CREATE TABLE ptab_decisions (
   document_type    text,
   pdf_url          text,
   text             text,            -- as the dataset carries it; NULL when it has none
+  text_chars       integer,         -- its length in characters (served without reading the text)
   text_note        text CHECK (text_note IN ('truncated', 'upload_failed')),
   content_hash     text NOT NULL,
   source_product   text NOT NULL,

@@ -156,6 +156,7 @@ export const DECISION_COLUMNS = [
   'document_type',
   'pdf_url',
   'text',
+  'text_chars',
   'text_note',
   'content_hash',
   'source_product',
@@ -164,8 +165,17 @@ export const DECISION_COLUMNS = [
   'updated_at',
 ] as const;
 
-export async function copyRows(tx: Queryable, text: { trials: string; parties: string; decisions: string }): Promise<void> {
+export async function copyRows(
+  tx: Queryable,
+  text: { trials: string; parties: string; decisions: string; names: { role: string; name: string }[] },
+): Promise<void> {
   if (text.trials !== '') await tx.copyText('ptab_proceedings', TRIAL_COLUMNS, text.trials);
   if (text.parties !== '') await tx.copyText('ptab_parties', PARTY_COLUMNS, text.parties);
   if (text.decisions !== '') await tx.copyText('ptab_decisions', DECISION_COLUMNS, text.decisions);
+  if (text.names.length > 0)
+    await tx.query(
+      /* SQL */ `INSERT INTO ptab_party_names (role, name) SELECT DISTINCT * FROM unnest($1::text[], $2::text[])
+                 ON CONFLICT DO NOTHING`,
+      [text.names.map((n) => n.role), text.names.map((n) => n.name)],
+    );
 }

@@ -41,7 +41,7 @@ export function trialRows(
   decisions: readonly PtabDecision[],
   hashes: ReadonlyMap<string, string>,
   file: BatchFile,
-): { trials: string; parties: string; decisions: string } {
+): { trials: string; parties: string; decisions: string; names: { role: string; name: string }[] } {
   const now = file.now.toISOString();
   const trialRows: CopyValue[][] = [];
   const partyRows: CopyValue[][] = [];
@@ -87,6 +87,7 @@ export function trialRows(
     d.documentType,
     d.pdfUrl,
     d.text,
+    d.text === null ? null : characters(d.text),
     d.textNote,
     hashes.get(d.documentId)!,
     file.product,
@@ -94,5 +95,11 @@ export function trialRows(
     now,
     now,
   ]);
-  return { trials: toCopyText(trialRows), parties: toCopyText(partyRows), decisions: toCopyText(decisionRows) };
+  const names = new Map(partyRows.map((row) => [`${row[1]}\u0000${row[3]}`, { role: row[1] as string, name: row[3] as string }]));
+  return { trials: toCopyText(trialRows), parties: toCopyText(partyRows), decisions: toCopyText(decisionRows), names: [...names.values()] };
+}
+
+/** Characters as PostgreSQL counts them (code points: a surrogate pair is one). */
+function characters(text: string): number {
+  return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 }

@@ -50,7 +50,7 @@ export async function findDecisions(db: Queryable, trialNumbers: readonly string
   const { rows } = await db.query<DecisionRow>(
     /* SQL */ `SELECT document_id, trial_number, document_number, decision_date::text, kind, outcome, claims_outcome,
                       statutes, issue_types, title, document_type, pdf_url, ${withText ? 'text' : 'NULL::text AS text'},
-                      char_length(text) AS text_chars, text_note
+                      text_chars, text_note
                FROM ptab_decisions WHERE trial_number = ANY($1::text[])
                ORDER BY trial_number, decision_date NULLS FIRST, document_number NULLS FIRST, document_id`,
     [trialNumbers],
@@ -96,24 +96,67 @@ export interface TrialSearch {
   limit: number;
 }
 
+/** The trial numbers of a party match, as a condition on ptab_parties `p` (parameters appended to `params`). */
 function partyCondition(role: 'petitioner' | 'patent_owner', match: PartyMatch, params: unknown[]): string {
   params.push(role);
   const roleParam = `$${params.length}`;
   if ('entityIds' in match) {
     params.push(match.entityIds);
-    return `EXISTS (SELECT 1 FROM ptab_parties p WHERE p.trial_number = t.trial_number AND p.role = ${roleParam} AND p.entity_id = ANY($${params.length}::text[]))`;
+    return `p.role = ${roleParam} AND p.entity_id = ANY($${params.length}::text[])`;
   }
-  // LIKE's own characters in the fragment are matched as themselves.
+  // LIKE's own characters in the fragment are matched as themselves; the distinct names are matched, then their parties.
   params.push(`%${match.fragment.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
-  return `EXISTS (SELECT 1 FROM ptab_parties p WHERE p.trial_number = t.trial_number AND p.role = ${roleParam} AND lower(p.name) LIKE $${params.length})`;
+  return `p.role = ${roleParam} AND p.name = ANY(ARRAY(SELECT n.name FROM ptab_party_names n
+            WHERE n.role = ${roleParam} AND lower(n.name) LIKE $${params.length}))`;
 }
 
-/** Trials by party, filing date and status, newest filed first (undated last), after the keyset. */
+/** Rows after the keyset in (filed_date DESC NULLS LAST, trial_number DESC) order, on `alias`. */
+function afterKeyset(alias: string, after: NonNullable<TrialSearch['after']>, params: unknown[]): string {
+  params.push(after.filed, after.trial);
+  const [filed, trial] = [`$${params.length - 1}::date`, `$${params.length}`];
+  return `(CASE WHEN ${filed} IS NULL THEN ${alias}.filed_date IS NULL AND ${alias}.trial_number < ${trial}
+                ELSE ${alias}.filed_date < ${filed} OR ${alias}.filed_date IS NULL
+                     OR (${alias}.filed_date = ${filed} AND ${alias}.trial_number < ${trial}) END)`;
+}
+
+const ORDER = (alias: string) => `ORDER BY ${alias}.filed_date DESC NULLS LAST, ${alias}.trial_number DESC`;
+
+/**
+ * Trials by party, filing date and status, newest filed first (undated last), after the keyset.
+ * One party filter alone (the common question: what has this company filed?) pages through the
+ * party rows themselves, which carry the trial's filing date, and reads only the page's trials;
+ * otherwise each party filter's trials are gathered first and the trials filtered and ordered.
+ */
 export async function searchTrials(db: Queryable, search: TrialSearch): Promise<TrialRow[]> {
   const params: unknown[] = [];
+  const parties = (
+    [
+      ['petitioner', search.petitioner],
+      ['patent_owner', search.patentOwner],
+    ] as const
+  ).filter((pair): pair is ['petitioner' | 'patent_owner', PartyMatch] => pair[1] !== null);
+  if (parties.length === 1 && search.status === null) {
+    const [role, match] = parties[0]!;
+    const where = [partyCondition(role, match, params)];
+    if (search.filedAfter !== null) {
+      params.push(search.filedAfter);
+      where.push(`p.filed_date > $${params.length}::date`);
+    }
+    if (search.after !== null) where.push(afterKeyset('p', search.after, params));
+    params.push(search.limit);
+    const { rows } = await db.query<TrialRow>(
+      /* SQL */ `WITH page AS MATERIALIZED (
+                   SELECT p.trial_number FROM ptab_parties p WHERE ${where.join(' AND ')} ${ORDER('p')} LIMIT $${params.length})
+                 SELECT ${TRIAL_COLUMNS} FROM page JOIN ptab_proceedings t USING (trial_number) ${ORDER('t')}`,
+      params,
+    );
+    return rows;
+  }
   const where: string[] = [];
-  if (search.petitioner) where.push(partyCondition('petitioner', search.petitioner, params));
-  if (search.patentOwner) where.push(partyCondition('patent_owner', search.patentOwner, params));
+  const ctes = parties.map(([role, match], i) => {
+    where.push(`t.trial_number IN (SELECT trial_number FROM party${i})`);
+    return `party${i} AS MATERIALIZED (SELECT p.trial_number FROM ptab_parties p WHERE ${partyCondition(role, match, params)})`;
+  });
   if (search.filedAfter !== null) {
     params.push(search.filedAfter);
     where.push(`t.filed_date > $${params.length}::date`);
@@ -122,20 +165,12 @@ export async function searchTrials(db: Queryable, search: TrialSearch): Promise<
     params.push(search.status.toLowerCase());
     where.push(`lower(t.status) = $${params.length}`);
   }
-  if (search.after !== null) {
-    params.push(search.after.filed, search.after.trial);
-    const [filed, trial] = [`$${params.length - 1}::date`, `$${params.length}`];
-    // (filed_date DESC NULLS LAST, trial_number DESC): rows after the last one shown.
-    where.push(
-      `(CASE WHEN ${filed} IS NULL THEN t.filed_date IS NULL AND t.trial_number < ${trial}
-             ELSE t.filed_date < ${filed} OR t.filed_date IS NULL OR (t.filed_date = ${filed} AND t.trial_number < ${trial}) END)`,
-    );
-  }
+  if (search.after !== null) where.push(afterKeyset('t', search.after, params));
   params.push(search.limit);
   const { rows } = await db.query<TrialRow>(
-    /* SQL */ `SELECT ${TRIAL_COLUMNS} FROM ptab_proceedings t
-               WHERE ${where.join(' AND ')}
-               ORDER BY t.filed_date DESC NULLS LAST, t.trial_number DESC LIMIT $${params.length}`,
+    /* SQL */ `${ctes.length > 0 ? `WITH ${ctes.join(', ')}` : ''}
+               SELECT ${TRIAL_COLUMNS} FROM ptab_proceedings t
+               WHERE ${where.join(' AND ')} ${ORDER('t')} LIMIT $${params.length}`,
     params,
   );
   return rows;
