@@ -5,7 +5,7 @@ import {
   type DecisionTexts,
   decisionKind,
   instituted,
-  isPlaceholderText,
+  isFailedUploadText,
   isTruncatedText,
   latestFinalDecision,
 } from './ptab.js';
@@ -131,8 +131,8 @@ describe('latestFinalDecision', () => {
 
 describe('decision texts', () => {
   it('tells the placeholder and the truncated OCR text', () => {
-    expect(isPlaceholderText('upload to S3 failed')).toBe(true);
-    expect(isPlaceholderText('Trials@uspto.gov Paper 13')).toBe(false);
+    expect(isFailedUploadText('upload to S3 failed')).toBe(true);
+    expect(isFailedUploadText('Trials@uspto.gov Paper 13')).toBe(false);
     expect(isTruncatedText('MITCHELL, Administ ...')).toBe(true);
     expect(isTruncatedText('the end.')).toBe(false);
   });

@@ -163,8 +163,8 @@ export function leadParty(printed: string): string {
   return printed.replace(/[\s,]+et\.?\s*al\.?\s*$/i, '').trim();
 }
 
-/** A text the office stores in place of a decision's text when its copy failed. */
-export function isPlaceholderText(text: string): boolean {
+/** The text the office stores in place of a decision's text when its upload failed ("upload to S3 failed"). */
+export function isFailedUploadText(text: string): boolean {
   return /^\s*upload to s3 failed\s*$/i.test(text);
 }
 

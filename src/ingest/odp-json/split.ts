@@ -29,7 +29,7 @@ const SPACE = /\s/;
 interface Container {
   /** Where it starts in the buffer. */
   start: number;
-  /** Where the scan stopped (resumable across pushes), open brackets, whether inside a string. */
+  /** Where the scan stopped (resumable across pushes: at an unclosed string's quote), and the brackets open. */
   scan: number;
   depth: number;
 }
@@ -70,13 +70,8 @@ export class JsonSplitter {
   end(): string | null {
     if (this.failed) return null;
     const rest = this.buffer.slice(this.pos);
-    if (this.container === null && this.levels.length === 0 && rest.trim() !== '') this.scalar(rest.trim(), true, this.pos);
+    if (this.container === null && this.levels.length === 0 && rest.trim() !== '') this.deliver(rest.trim(), true, this.pos);
     return this.container !== null || this.levels.length > 0 ? 'JSON ends inside a value (truncated file?)' : null;
-  }
-
-  /** True once a syntax error stopped the cutting. */
-  get stopped(): boolean {
-    return this.failed;
   }
 
   private run(): void {
@@ -96,14 +91,14 @@ export class JsonSplitter {
         } else if (c === '[') {
           this.levels.push({ kind: 'elements', expand: true });
           this.pos = at + 1;
-        } else if (!this.topScalar(at)) return;
+        } else if (!this.scalarValue(at, true)) return;
       } else if (level.kind === 'elements') {
         if (c === ',') this.pos = at + 1;
         else if (c === ']') {
           this.levels.pop();
           this.pos = at + 1;
         } else if (c === '{' || c === '[') this.open(at, 'record', level.expand);
-        else if (!this.elementScalar(at, level.expand)) return;
+        else if (!this.scalarValue(at, level.expand)) return;
       } else if (!this.member(level, at, c)) return;
     }
   }
@@ -217,34 +212,14 @@ export class JsonSplitter {
     return i < this.buffer.length ? i : -1;
   }
 
-  private topScalar(at: number): boolean {
-    if (this.buffer[at] === '"') {
-      const close = this.stringEnd(at);
-      if (close < 0) return false;
-      this.scalar(this.buffer.slice(at, close + 1), true, at);
-      this.pos = close + 1;
-      return true;
-    }
-    const end = this.scalarEnd(at);
-    if (end < 0) return false;
-    if (end === at) return this.fail(`unexpected ${JSON.stringify(this.buffer[at])}`, at);
-    this.scalar(this.buffer.slice(at, end), true, at);
-    this.pos = end;
-    return true;
-  }
-
-  private elementScalar(at: number, expand: boolean): boolean {
-    const c = this.buffer[at];
+  /** A string, number or literal where a value belongs (top level, or an element); false when more text is needed. */
+  private scalarValue(at: number, expand: boolean): boolean {
     const end = this.valueEnd(at);
     if (end < 0) return false;
-    if (end === at) return this.fail(`unexpected ${JSON.stringify(c)}`, at);
-    this.scalar(this.buffer.slice(at, end), expand, at);
+    if (end === at) return this.fail(`unexpected ${JSON.stringify(this.buffer[at])}`, at);
+    this.deliver(this.buffer.slice(at, end), expand, at);
     this.pos = end;
     return true;
-  }
-
-  private scalar(text: string, expand: boolean, at: number): void {
-    this.deliver(text, expand, at);
   }
 
   private deliver(text: string, expand: boolean, at: number): void {

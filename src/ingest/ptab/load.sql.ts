@@ -72,24 +72,8 @@ export async function deleteParties(tx: Queryable, trialNumbers: readonly string
   await tx.query(/* SQL */ `DELETE FROM ptab_parties WHERE trial_number = ANY($1::text[])`, [trialNumbers]);
 }
 
-/** What an update of a stored trial sets: every merged and derived column (load.ts made them). */
-export interface TrialUpdate {
-  trial_number: string;
-  patent_number: string | null;
-  application_number: string | null;
-  grant_date: string | null;
-  status: string | null;
-  filed_date: string | null;
-  accorded_filing_date: string | null;
-  institution_decision_date: string | null;
-  latest_decision_date: string | null;
-  termination_date: string | null;
-  instituted: boolean | null;
-  claims_outcome: string | null;
-  final_decision_date: string | null;
-  snapshot_at: string | null;
-  seen_as_proceeding: boolean;
-}
+/** What an update of a stored trial sets: every merged and derived column (load.ts made them); parties are rows of their own. */
+export type TrialUpdate = Omit<StoredTrialRow, 'trial_type' | 'petitioner' | 'patent_owner' | 'first_seen_at'>;
 
 export async function updateTrials(
   tx: Queryable,

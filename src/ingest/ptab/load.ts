@@ -17,6 +17,9 @@ import { type Derived, trialRows, trialUpdate } from './rows.js';
 
 type TrialRecord = Extract<PtabRecord, { kind: 'trial' }>;
 
+/** What a trial's derived fields are read from, of each of its decisions. */
+type DecisionFacts = Pick<PtabDecision, 'kind' | 'outcome' | 'date' | 'claimsOutcome'>;
+
 interface Plan {
   records: readonly TrialRecord[];
   stored: Map<string, sql.StoredTrialRow>;
@@ -194,14 +197,12 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
     }
 
     // Each trial's decisions as they will be stored, for its derived fields.
-    const decisionsOf = new Map<
-      string,
-      { kind: PtabDecision['kind']; outcome: string | null; date: string | null; claimsOutcome: PtabDecision['claimsOutcome'] }[]
-    >();
-    const addDecision = (
-      trial: string,
-      d: { kind: PtabDecision['kind']; outcome: string | null; date: string | null; claimsOutcome: PtabDecision['claimsOutcome'] },
-    ) => decisionsOf.set(trial, [...(decisionsOf.get(trial) ?? []), d]);
+    const decisionsOf = new Map<string, DecisionFacts[]>();
+    const addDecision = (trial: string, d: DecisionFacts) => {
+      const list = decisionsOf.get(trial);
+      if (list) list.push(d);
+      else decisionsOf.set(trial, [d]);
+    };
     for (const s of plan.storedDecisions)
       if (!decisions.has(s.document_id) && !superseded.has(s.document_id))
         addDecision(s.trial_number, { kind: s.kind, outcome: s.outcome, date: s.decision_date, claimsOutcome: s.claims_outcome });

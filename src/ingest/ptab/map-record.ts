@@ -11,7 +11,7 @@ import {
   decisionKind,
   derivedDecisionId,
   type DecisionTexts,
-  isPlaceholderText,
+  isFailedUploadText,
   isTruncatedText,
 } from '../../domain/ptab.js';
 import { integer, isAbsent, odpDate, text } from '../odp-json/fields.js';
@@ -199,7 +199,7 @@ function decisionOf(trialNumber: string, f: DecisionFields): PtabDecision {
 
 function decisionText(raw: string | null): { body: string | null; note: TextNote } {
   if (raw === null || raw.trim() === '') return { body: null, note: null };
-  if (isPlaceholderText(raw)) return { body: null, note: 'upload_failed' };
+  if (isFailedUploadText(raw)) return { body: null, note: 'upload_failed' };
   return { body: raw, note: isTruncatedText(raw) ? 'truncated' : null };
 }
 
