@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { officeClosures } from './domain/office-closures.js';
 
 /** The ConfigError loadConfig throws for `env` (fails the test if it does not throw one). */
 function problemsOf(env: Record<string, string>): string[] {
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimitBytes: 1_048_576,
       searchTimeoutMs: 10_000,
+      officeClosures: officeClosures(),
     });
   });
 
@@ -141,5 +143,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, SMTP_SECURE: '1' }).smtp?.secure).toBe(true);
     expect(loadConfig({ ...base, SMTP_SECURE: 'no' }).smtp?.secure).toBe(false);
     expect(problemsOf({ ...base, SMTP_SECURE: 'maybe' })).toEqual(['SMTP_SECURE must be true or false, got "maybe"']);
+  });
+
+  it('reads office closures: the built-in list when unset, none when empty, the given dates, and refuses a bad date', () => {
+    expect(loadConfig({}).officeClosures.has('2019-12-24')).toBe(true);
+    expect(loadConfig({ OFFICE_CLOSED_DATES: '' }).officeClosures.size).toBe(0);
+    expect([...loadConfig({ OFFICE_CLOSED_DATES: '2027-01-05, 2027-01-06' }).officeClosures]).toEqual(['2027-01-05', '2027-01-06']);
+    expect(problemsOf({ OFFICE_CLOSED_DATES: '2027-02-30' })).toEqual([expect.stringMatching(/^OFFICE_CLOSED_DATES must be/)]);
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { officeClosures } from './domain/office-closures.js';
 
 /**
  * The one typed configuration, read once at start from the environment.
@@ -18,6 +19,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** A search running longer answers 504 computation_timeout (spec §8: 10 seconds). */
   searchTimeoutMs: number;
+  /**
+   * Days the office was closed beyond the federal holidays (executive orders, days of mourning),
+   * counted like holidays by reply deadlines: OFFICE_CLOSED_DATES (comma-separated YYYY-MM-DD;
+   * empty for none) replaces the built-in list (domain/office-closures.ts).
+   */
+  officeClosures: ReadonlySet<string>;
 }
 
 export interface SmtpConfig {
@@ -113,6 +120,13 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text('LOG_LEVEL')}"`);
   }
 
+  let closures: ReadonlySet<string> = new Set();
+  try {
+    closures = officeClosures(env.OFFICE_CLOSED_DATES);
+  } catch (error) {
+    problems.push(`OFFICE_CLOSED_DATES must be comma-separated YYYY-MM-DD dates: ${(error as Error).message}`);
+  }
+
   const config: Config = {
     databaseUrl,
     dataDir: resolve(text('PATENT_STATUS_DATA_DIR') ?? './data'),
@@ -123,6 +137,7 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     logLevel,
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
+    officeClosures: closures,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -10,6 +10,7 @@ import { MaintenanceService } from './resources/maintenance/service.js';
 import { AssignmentService } from './resources/assignments/service.js';
 import { EntityService } from './resources/entities/service.js';
 import { ProvenanceService } from './resources/provenance/service.js';
+import { OfficeActionService } from './resources/office-actions/service.js';
 import { PtabService } from './resources/ptab/service.js';
 import { SearchService } from './resources/search/service.js';
 
@@ -34,6 +35,7 @@ export interface Services {
   assignments: AssignmentService;
   entities: EntityService;
   ptab: PtabService;
+  officeActions: OfficeActionService;
 }
 
 /** The composition root. */
@@ -58,5 +60,6 @@ export function buildServices(context: AppContext): Services {
     assignments: new AssignmentService(db, provenance, entities),
     entities,
     ptab: new PtabService(db, provenance, entities),
+    officeActions: new OfficeActionService(db, provenance, config.officeClosures),
   };
 }

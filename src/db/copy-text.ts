@@ -43,3 +43,8 @@ export function copyTarget(table: string, columns: readonly string[]): string {
     throw new Error(`not a plain COPY target: ${table}(${columns.join(',')})`);
   return `${table} (${columns.join(', ')})`;
 }
+
+/** Characters as PostgreSQL counts them (code points: a surrogate pair is one), for the `*_chars` columns. */
+export function characters(text: string): number {
+  return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
+}

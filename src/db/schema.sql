@@ -405,6 +405,53 @@ CREATE TABLE public.maintenance_fee_patents (
     CONSTRAINT maintenance_fee_patents_entity_status_check CHECK ((entity_status = ANY (ARRAY['small'::text, 'micro'::text, 'undiscounted'::text])))
 );
 
+CREATE TABLE public.office_action_citations (
+    row_id text NOT NULL,
+    application_number text NOT NULL,
+    document_id text NOT NULL,
+    legal_section text,
+    action_category text,
+    reference text NOT NULL,
+    examiner_cited boolean,
+    content_hash text NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    updated_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.office_action_documents (
+    application_number text NOT NULL,
+    document_id text NOT NULL,
+    document_code text NOT NULL,
+    mailed_date date NOT NULL,
+    has_text boolean NOT NULL,
+    body_text text,
+    text_chars integer,
+    sections jsonb,
+    section_chars integer,
+    content_hash text,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    first_seen_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.office_action_rejections (
+    row_id text NOT NULL,
+    application_number text NOT NULL,
+    document_id text NOT NULL,
+    legal_section text,
+    paragraph text,
+    action_category text,
+    claims integer[] NOT NULL,
+    flagged_statutes text[] NOT NULL,
+    double_patenting boolean NOT NULL,
+    content_hash text NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    updated_at timestamp with time zone NOT NULL
+);
+
 CREATE TABLE public.orgs (
     org_id text NOT NULL,
     owner_email text NOT NULL,
@@ -617,6 +664,15 @@ ALTER TABLE ONLY public.maintenance_fee_events
 ALTER TABLE ONLY public.maintenance_fee_patents
     ADD CONSTRAINT maintenance_fee_patents_pkey PRIMARY KEY (patent_number);
 
+ALTER TABLE ONLY public.office_action_citations
+    ADD CONSTRAINT office_action_citations_pkey PRIMARY KEY (row_id);
+
+ALTER TABLE ONLY public.office_action_documents
+    ADD CONSTRAINT office_action_documents_pkey PRIMARY KEY (application_number, document_id);
+
+ALTER TABLE ONLY public.office_action_rejections
+    ADD CONSTRAINT office_action_rejections_pkey PRIMARY KEY (row_id);
+
 ALTER TABLE ONLY public.orgs
     ADD CONSTRAINT orgs_owner_email_key UNIQUE (owner_email);
 
@@ -716,6 +772,10 @@ CREATE INDEX family_members_family ON public.family_members USING btree (family_
 CREATE INDEX ingest_runs_product ON public.ingest_runs USING btree (product, started_at DESC);
 
 CREATE INDEX maintenance_fee_patents_application ON public.maintenance_fee_patents USING btree (application_number);
+
+CREATE INDEX office_action_citations_document ON public.office_action_citations USING btree (application_number, document_id);
+
+CREATE INDEX office_action_rejections_document ON public.office_action_rejections USING btree (application_number, document_id);
 
 CREATE INDEX ptab_decisions_trial ON public.ptab_decisions USING btree (trial_number, decision_date);
 

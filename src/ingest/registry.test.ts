@@ -3,7 +3,15 @@ import { PRODUCT_CATALOGUE, productsOfFamily } from '../domain/products.js';
 import { productNamed, REGISTRY } from './registry.js';
 
 it('declares each product once, under the family its codes have in domain/products.ts, daily code first', () => {
-  expect(REGISTRY.map((p) => p.family)).toEqual(['file-wrapper', 'grants', 'publications', 'assignments', 'maintenance-fees', 'ptab']);
+  expect(REGISTRY.map((p) => p.family)).toEqual([
+    'file-wrapper',
+    'grants',
+    'publications',
+    'assignments',
+    'maintenance-fees',
+    'ptab',
+    'office-actions',
+  ]);
   for (const product of REGISTRY) {
     expect(product.codes).toEqual(productsOfFamily(product.family));
     expect(PRODUCT_CATALOGUE[product.codes[0]!].backfile).toBe(false);
@@ -11,7 +19,7 @@ it('declares each product once, under the family its codes have in domain/produc
   expect(productNamed('file-wrapper')?.codes).toEqual(['PTFWPRD', 'PTFWPRE']);
   expect(productNamed('assignments')?.codes).toEqual(['PASDL', 'PASYR']);
   expect(productNamed('ptab')?.codes).toEqual(['PTAB']);
-  expect(productNamed('office-actions')).toBeNull();
+  expect(productNamed('office-actions')?.codes).toEqual(['OA']);
 });
 
 it("applies each product's own file-name date rule", () => {

@@ -20,6 +20,8 @@ import { FEE_FILE_MARKERS } from './maintenance-fees/markers.js';
 import { parseMaintenanceFeeFile } from './maintenance-fees/parse.js';
 import { MAINTENANCE_WINDOWS } from './maintenance-fees/detect-windows.js';
 import { parsePublicationFile } from './publications/parse.js';
+import { OFFICE_ACTION_LOADER } from './office-actions/load.js';
+import { OFFICE_ACTION_MARKERS, parseOfficeActionFile } from './office-actions/parse.js';
 import { PTAB_LOADER } from './ptab/load.js';
 import { parsePtabFile, PTAB_MARKERS } from './ptab/parse.js';
 import { IngestFileError, readFileHead } from './file-check.js';
@@ -97,6 +99,17 @@ export const REGISTRY: readonly IngestProduct[] = [
     parse: parsePtabFile,
     // A search response's records carry the time the office last changed them; a download's none (give --file-date).
     loading: { kind: 'batches', loader: PTAB_LOADER, recordDate: (record) => record.snapshot.modifiedAt?.slice(0, 10) ?? null },
+  }),
+  defineProduct({
+    family: 'office-actions',
+    what: 'office actions (texts, rejections, citations)',
+    files: '<file.json|file.jsonl|file.zip>…',
+    format: 'json',
+    markers: OFFICE_ACTION_MARKERS,
+    fileNameDate: datedName,
+    parse: parseOfficeActionFile,
+    // Records carry the day the office's ETL made them; a search response's name carries no date.
+    loading: { kind: 'batches', loader: OFFICE_ACTION_LOADER, recordDate: (record) => record.createdDate },
   }),
 ];
 

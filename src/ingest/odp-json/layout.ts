@@ -21,6 +21,11 @@ import { isObject, type JsonObject } from './json-value.js';
 export interface OdpLayout {
   /** Keys of a top-level envelope whose array holds the records (`patentFileWrapperDataBag`, …). */
   bagKeys: ReadonlySet<string>;
+  /**
+   * Keys of a top-level envelope's member that is itself an envelope holding the bag (Solr's
+   * `{"response": {"numFound": …, "docs": [...]}}`): its bag streams like a top-level one.
+   */
+  nestedEnvelopeKeys?: ReadonlySet<string>;
   /** True when an assembled object is a record itself (it has the record's key field), not an envelope. */
   isRecord(value: JsonObject): boolean;
   /** The records of another envelope recognised after assembly (PEDS search responses), else null. */

@@ -138,4 +138,20 @@ describe('JsonSplitter', () => {
       [{ id: 3 }, false],
     ]);
   });
+
+  it('streams the bag of an envelope nested in the top-level one (Solr `response.docs`), and keeps it whole when it holds no bag', () => {
+    const solr: OdpLayout = { ...LAYOUT, bagKeys: new Set(['docs']), nestedEnvelopeKeys: new Set(['response']) };
+    const text = JSON.stringify({ responseHeader: { params: { q: '*' } }, response: { numFound: 2, start: 0, docs: [tricky, { id: 2 }] } });
+    const empty = JSON.stringify({ response: { numFound: 0, start: 0 } });
+    for (const size of [1, 5, 100_000]) {
+      const splitter = new JsonSplitter(solr, 1_000_000);
+      for (let i = 0; i < text.length + empty.length; i += size) splitter.push((text + empty).slice(i, i + size));
+      expect(splitter.end()).toBeNull();
+      expect(values(splitter.events), `pieces of ${size}`).toEqual([
+        [tricky, false],
+        [{ id: 2 }, false],
+        [{ response: { numFound: 0, start: 0 } }, true],
+      ]);
+    }
+  });
 });

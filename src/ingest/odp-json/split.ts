@@ -35,8 +35,11 @@ interface Container {
 }
 
 type Level =
-  /** A top-level object: its members are read one by one; `start` is where it opened. */
-  | { kind: 'object'; start: number; bagFound: boolean; abandoned: boolean; key: string | null; afterColon: boolean }
+  /**
+   * A top-level object, or an envelope nested in one (`nested`): its members are read one by one;
+   * `start` is where it opened.
+   */
+  | { kind: 'object'; start: number; bagFound: boolean; abandoned: boolean; key: string | null; afterColon: boolean; nested: boolean }
   /** The elements of a record bag, or of a top-level array. */
   | { kind: 'elements'; expand: boolean };
 
@@ -86,7 +89,7 @@ export class JsonSplitter {
       const c = this.buffer[at]!;
       if (level === undefined) {
         if (c === '{') {
-          this.levels.push({ kind: 'object', start: at, bagFound: false, abandoned: false, key: null, afterColon: false });
+          this.levels.push({ kind: 'object', start: at, bagFound: false, abandoned: false, key: null, afterColon: false, nested: false });
           this.pos = at + 1;
         } else if (c === '[') {
           this.levels.push({ kind: 'elements', expand: true });
@@ -108,8 +111,9 @@ export class JsonSplitter {
     if (c === '}') {
       this.levels.pop();
       this.pos = at + 1;
-      // No record bag: the object itself is the value (a bare record, or an envelope known after parsing).
-      if (!level.bagFound && !level.abandoned) this.deliver(this.buffer.slice(level.start, at + 1), true, level.start);
+      // No record bag: the object itself is the value (a bare record, or an envelope known after
+      // parsing); a nested envelope is part of its top-level object's value.
+      if (!level.bagFound && !level.abandoned && !level.nested) this.deliver(this.buffer.slice(level.start, at + 1), true, level.start);
       return true;
     }
     if (c === ',' || c === ':') {
@@ -127,8 +131,20 @@ export class JsonSplitter {
     }
     // The member's value; `afterColon` stays set until it is read whole (the text may end inside it).
     if (c === '[' && level.key !== null && this.layout.bagKeys.has(level.key)) {
-      level.bagFound = true;
+      // Every enclosing object is an envelope now: none of them is kept whole.
+      for (const open of this.levels) if (open.kind === 'object') open.bagFound = true;
       this.levels.push({ kind: 'elements', expand: false });
+      this.pos = at + 1;
+    } else if (c === '{' && level.key !== null && this.layout.nestedEnvelopeKeys?.has(level.key)) {
+      this.levels.push({
+        kind: 'object',
+        start: at,
+        bagFound: level.bagFound,
+        abandoned: false,
+        key: null,
+        afterColon: false,
+        nested: true,
+      });
       this.pos = at + 1;
     } else if (c === '{' || c === '[') this.open(at, 'none', false);
     else {
@@ -256,7 +272,7 @@ export class JsonSplitter {
 
   /** Drops the text no open value needs any more. */
   private compact(): void {
-    const whole = (l: Level) => l.kind === 'object' && !l.bagFound && !l.abandoned;
+    const whole = (l: Level) => l.kind === 'object' && !l.nested && !l.bagFound && !l.abandoned;
     for (const level of this.levels)
       if (level.kind === 'object' && whole(level) && this.buffer.length - level.start > this.maxChars) {
         // A top-level object this large without a record bag is no record this reader can cut.

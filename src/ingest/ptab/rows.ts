@@ -1,5 +1,5 @@
 /** The rows a batch writes: COPY text of new trials, parties and decisions (load.sql.ts's column order), and updates of stored trials. */
-import { arrayLiteral, type CopyValue, toCopyText } from '../../db/copy-text.js';
+import { arrayLiteral, characters, type CopyValue, toCopyText } from '../../db/copy-text.js';
 import type { TrialUpdate } from './load.sql.js';
 import type { ClaimsOutcome } from '../../domain/ptab.js';
 import type { BatchFile } from '../loader.js';
@@ -97,9 +97,4 @@ export function trialRows(
   ]);
   const names = new Map(partyRows.map((row) => [`${row[1]}\u0000${row[3]}`, { role: row[1] as string, name: row[3] as string }]));
   return { trials: toCopyText(trialRows), parties: toCopyText(partyRows), decisions: toCopyText(decisionRows), names: [...names.values()] };
-}
-
-/** Characters as PostgreSQL counts them (code points: a surrogate pair is one). */
-function characters(text: string): number {
-  return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { OFFICE_ACTION_MAILING_CODES } from '../../domain/office-action-types.js';
 
 export interface ContinuityRow {
   direction: 'parent' | 'child';
@@ -40,11 +41,20 @@ export interface ApplicationRow {
   /** Counted from the assignment and PTAB products' own tables when read (migration 0016). */
   assignment_count: number;
   ptab_proceeding_count: number;
+  /** What the office-action list is made of (domain/office-action-list.ts), for its count: mailings and OA documents. */
+  oa_mailings: { code: string; date: string }[] | null;
+  oa_documents: { documentId: string; documentCode: string; mailedDate: string }[] | null;
   links: ContinuityRow[];
   /** The maintenance-fee file's current entity status of the patent, and the file date it was first seen at. */
   fee_entity_status: 'small' | 'micro' | 'undiscounted' | null;
   fee_entity_status_since: string | null;
 }
+
+// The domain's own constant, never input: quoted here so the prepared statement needs no extra parameter.
+const MAILING_CODES = OFFICE_ACTION_MAILING_CODES.map((code) => {
+  if (!/^[A-Z0-9/=.]+$/.test(code)) throw new Error(`unexpected transaction code ${code}`);
+  return `'${code}'`;
+}).join(', ');
 
 /**
  * The whole Application is one row (its own tallies and links are written at ingest), plus what
@@ -60,6 +70,10 @@ const APPLICATION_SELECT = /* SQL */ `
           WHERE x.application_number = a.application_number OR x.patent_number = a.patent_number) AS assignment_count,
          (SELECT count(*)::int FROM ptab_proceedings t
           WHERE t.application_number = a.application_number OR t.patent_number = a.patent_number) AS ptab_proceeding_count,
+         (SELECT json_agg(json_build_object('code', x.code, 'date', x.date)) FROM transactions x
+          WHERE x.application_number = a.application_number AND x.code IN (${MAILING_CODES})) AS oa_mailings,
+         (SELECT json_agg(json_build_object('documentId', d.document_id, 'documentCode', d.document_code, 'mailedDate', d.mailed_date))
+          FROM office_action_documents d WHERE d.application_number = a.application_number) AS oa_documents,
          a.links, f.entity_status AS fee_entity_status, f.entity_status_since AS fee_entity_status_since,
          (SELECT NULLIF(p.entity_id, '') FROM application_parties p
           WHERE p.application_number = a.application_number AND p.role = 'applicant' ORDER BY p.seq LIMIT 1) AS applicant_entity_id

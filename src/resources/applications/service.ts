@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { parseAnyApplicationNumber } from '../../domain/numbers.js';
 import { statusCategory } from '../../domain/status-codes.js';
 import { notFound } from '../../domain/errors.js';
+import { listOfficeActions } from '../../domain/office-action-list.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import { requireApplicationNumber, requirePatentNumber, requirePublicationNumber } from '../path-numbers.js';
 import { ReadCache } from '../read-cache.js';
@@ -63,7 +64,7 @@ async function applicationView(row: sql.ApplicationRow, provenance: ProvenanceSe
     },
     counts: {
       transactions: row.transaction_count,
-      office_actions: row.office_action_count,
+      office_actions: listOfficeActions(row.oa_mailings ?? [], row.oa_documents ?? []).length,
       assignments: row.assignment_count,
       ptab_proceedings: row.ptab_proceeding_count,
       parents: parents.length,

@@ -1,0 +1,86 @@
+/**
+ * Everything the office-action list of one application is made from, in one round trip: its
+ * file-wrapper row (held or not), its transactions, and the OA product's documents, rejection
+ * rows and citation rows. Texts are read only when asked for.
+ */
+import type { Queryable } from '../../db/database.js';
+
+export interface SectionRow {
+  statute: string;
+  heading: string;
+  chars: number;
+  text?: string;
+}
+
+export interface DocumentRow {
+  document_id: string;
+  document_code: string;
+  mailed_date: string;
+  has_text: boolean;
+  text_chars: number | null;
+  section_chars: number | null;
+  sections: SectionRow[] | null;
+  body_text: string | null;
+}
+
+export interface RejectionRow {
+  document_id: string;
+  legal_section: string | null;
+  paragraph: string | null;
+  action_category: string | null;
+  claims: number[];
+  flagged_statutes: string[];
+}
+
+export interface CitationRow {
+  document_id: string;
+  legal_section: string | null;
+  action_category: string | null;
+  reference: string;
+}
+
+export interface OfficeActionSources {
+  held: { product: string; file_date: string } | null;
+  transactions: { code: string; date: string; event_type: string | null }[];
+  documents: DocumentRow[];
+  rejections: RejectionRow[];
+  citations: CitationRow[];
+}
+
+export async function findOfficeActionSources(
+  db: Queryable,
+  applicationNumber: string,
+  includeText: boolean,
+): Promise<OfficeActionSources> {
+  const { rows } = await db.query<{ [K in keyof OfficeActionSources]: OfficeActionSources[K] | null }>(
+    /* SQL */ `SELECT
+      (SELECT json_build_object('product', source_product, 'file_date', source_file_date)
+       FROM applications WHERE application_number = $1) AS held,
+      (SELECT json_agg(json_build_object('code', code, 'date', date, 'event_type', event_type))
+       FROM transactions WHERE application_number = $1) AS transactions,
+      (SELECT json_agg(json_build_object(
+                'document_id', document_id, 'document_code', document_code, 'mailed_date', mailed_date, 'has_text', has_text,
+                'text_chars', text_chars, 'section_chars', section_chars,
+                'sections', CASE WHEN $2 THEN sections ELSE (SELECT jsonb_agg(s - 'text') FROM jsonb_array_elements(sections) s) END,
+                'body_text', CASE WHEN $2 THEN body_text END))
+       FROM office_action_documents WHERE application_number = $1) AS documents,
+      (SELECT json_agg(json_build_object(
+                'document_id', document_id, 'legal_section', legal_section, 'paragraph', paragraph,
+                'action_category', action_category, 'claims', claims, 'flagged_statutes', flagged_statutes))
+       FROM office_action_rejections WHERE application_number = $1) AS rejections,
+      (SELECT json_agg(json_build_object(
+                'document_id', document_id, 'legal_section', legal_section, 'action_category', action_category, 'reference', reference)
+                ORDER BY row_id)
+       FROM office_action_citations WHERE application_number = $1) AS citations`,
+    [applicationNumber, includeText],
+    { name: 'office_action_sources' },
+  );
+  const row = rows[0]!;
+  return {
+    held: row.held,
+    transactions: row.transactions ?? [],
+    documents: row.documents ?? [],
+    rejections: row.rejections ?? [],
+    citations: row.citations ?? [],
+  };
+}

@@ -1,0 +1,111 @@
+import type { Queryable } from '../../db/database.js';
+import { CURSOR_DATE, CURSOR_INT4, CursorCodec } from '../../domain/cursor.js';
+import { notFound } from '../../domain/errors.js';
+import { listOfficeActions, type ListedAction } from '../../domain/office-action-list.js';
+import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
+import { rejectionsOf, statutesOf } from '../../domain/rejections.js';
+import { replyDeadlines, type ReplyDeadline } from '../../domain/reply-periods.js';
+import { requireApplicationNumber } from '../path-numbers.js';
+import type { ProvenanceService } from '../provenance/service.js';
+import * as sql from './office-actions.sql.js';
+
+const OA_PRODUCTS = ['OA'] as const;
+/** Keyset (mail date, place in the application's list oldest first) of the last action shown. */
+const CURSOR = new CursorCodec('office-actions', { d: CURSOR_DATE, s: CURSOR_INT4 });
+
+/** Transactions that are the applicant's reply to an action (for the advisory-action rule, MPEP 706.07(f)). */
+const isReply = (t: { code: string; event_type: string | null }) => t.event_type === 'response_filed' || t.code === 'N/AP';
+
+type Listed = ListedAction<sql.DocumentRow & { documentId: string; documentCode: string; mailedDate: string }>;
+
+function basisOf(deadline: ReplyDeadline, listed: readonly Listed[]) {
+  if (deadline.rule === null || deadline.countsFrom === null) return null;
+  const from = listed[deadline.countsFrom]!;
+  return { rule: deadline.rule, counts_from: from.mailedDate, transaction: from.transaction, note: deadline.note };
+}
+
+function actionView(
+  action: Listed,
+  deadline: ReplyDeadline,
+  listed: readonly Listed[],
+  sources: sql.OfficeActionSources,
+  withText: boolean,
+) {
+  const document = action.document;
+  const rows = document ? sources.rejections.filter((r) => r.document_id === document.document_id) : [];
+  const facts = rows.map((r) => ({
+    legalSection: r.legal_section,
+    paragraph: r.paragraph,
+    actionCategory: r.action_category,
+    claims: r.claims,
+    flaggedStatutes: r.flagged_statutes,
+  }));
+  const cited = document
+    ? sources.citations
+        .filter((c) => c.document_id === document.document_id)
+        .map((c) => ({ legalSection: c.legal_section, actionCategory: c.action_category, reference: c.reference }))
+    : [];
+  return {
+    mailed_date: action.mailedDate,
+    type: action.type,
+    document_code: document?.document_code ?? null,
+    document_id: document?.document_id ?? null,
+    response_due_estimate: deadline.responseDueEstimate,
+    response_due_max: deadline.responseDueMax,
+    response_period_months: deadline.responsePeriodMonths,
+    response_extendable: deadline.responseExtendable,
+    restarts_period: deadline.restartsPeriod,
+    basis: basisOf(deadline, listed),
+    statutes: statutesOf(facts),
+    rejections: rejectionsOf(facts, cited),
+    sections: document?.sections ?? [],
+    text_available: document?.has_text ?? false,
+    text_chars: document?.text_chars ?? null,
+    section_chars: document?.section_chars ?? null,
+    ...(withText ? { body_text: document?.body_text ?? null } : {}),
+  };
+}
+
+/** The office actions of one application with their deadlines, newest first (spec §4 "Prosecution", D4, D27). */
+export class OfficeActionService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly provenance: ProvenanceService,
+    private readonly closures: ReadonlySet<string>,
+  ) {}
+
+  async list(input: { applicationNumber: string; includeText: boolean; limit: number; cursor?: string }) {
+    const applicationNumber = requireApplicationNumber(input.applicationNumber);
+    const scope = [applicationNumber];
+    const after = CURSOR.decode(input.cursor, scope);
+    const sources = await sql.findOfficeActionSources(this.db, applicationNumber, input.includeText);
+    if (sources.held === null && sources.documents.length === 0)
+      throw notFound(`No application ${applicationNumber} is on file, and no office action names it.`);
+    const listed: Listed[] = listOfficeActions(
+      sources.transactions,
+      sources.documents.map((d) => ({ ...d, documentId: d.document_id, documentCode: d.document_code, mailedDate: d.mailed_date })),
+    );
+    const deadlines = replyDeadlines(listed, {
+      replies: sources.transactions.filter(isReply).map((t) => t.date),
+      closures: this.closures,
+    });
+    // Newest first; the place in the oldest-first list breaks ties of a day.
+    const order = listed.map((_, place) => place).reverse();
+    const start =
+      after === null
+        ? 0
+        : order.findIndex((place) => listed[place]!.mailedDate < after.d || (listed[place]!.mailedDate === after.d && place < after.s));
+    const remaining = start < 0 ? [] : order.slice(start);
+    const page = remaining.slice(0, input.limit);
+    const last = page.at(-1);
+    return {
+      application_number: applicationNumber,
+      office_actions: page.map((place) => actionView(listed[place]!, deadlines[place]!, listed, sources, input.includeText)),
+      next_cursor:
+        remaining.length > input.limit && last !== undefined ? CURSOR.encode(scope, { d: listed[last]!.mailedDate, s: last }) : null,
+      ...(sources.held
+        ? await this.provenance.ofRow({ product: sources.held.product, fileDate: sources.held.file_date }, FILE_WRAPPER_PRODUCTS)
+        : await this.provenance.ofFamily(OA_PRODUCTS)),
+    };
+  }
+}
