@@ -12,46 +12,18 @@
  *   npx tsx bench/ptab.ts --applications 1000000 --proceedings 100000 [--queries 300] [--keep]
  *   npx tsx bench/ptab.ts --reuse pss_bench_… [--queries 300]   (the queries again, over a kept database)
  */
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
-import { getManyValues, isMany, none } from 'stream-chain/defs.js';
-import { jsonParser } from 'stream-json/core/parser.js';
 import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { parsePtabFile } from '../src/ingest/ptab/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { writePtabFiles } from '../src/synth/ptab.js';
 import type { Database } from '../src/db/database.js';
+import { barePass, jsonParseOf } from './bare-parse.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt, measureGets } from './support.js';
 
 const PORT = 3411;
-const SLICE_CHARS = 16_384;
-
-/** The tokenizer alone over a file, as the reader feeds it: decoded text in slices, tokens counted. */
-async function barePass(files: readonly string[]): Promise<{ seconds: number; tokens: number }> {
-  const started = performance.now();
-  let tokens = 0;
-  for (const file of files) {
-    const tokenize = jsonParser({ jsonStreaming: true, streamValues: false }) as (text: string | typeof none) => unknown;
-    const decoder = new StringDecoder('utf8');
-    const count = (out: unknown) => {
-      if (isMany(out)) tokens += getManyValues(out).length;
-    };
-    for await (const chunk of createReadStream(file)) {
-      const text = decoder.write(chunk as Buffer);
-      for (let i = 0; i < text.length; i += SLICE_CHARS) count(tokenize(text.slice(i, i + SLICE_CHARS)));
-    }
-    count(tokenize(none));
-  }
-  return { seconds: (performance.now() - started) / 1000, tokens };
-}
-
-function jsonParseOf(files: readonly string[]): number {
-  const started = performance.now();
-  for (const file of files) JSON.parse(readFileSync(file, 'utf8'));
-  return (performance.now() - started) / 1000;
-}
 
 async function parseOnly(files: readonly string[]): Promise<{ seconds: number; records: number }> {
   const started = performance.now();

@@ -57,7 +57,7 @@ describe('GET /v1/applications/{n}', () => {
       art_unit: '1727',
       entity_status: 'undiscounted',
       pta_days: 304,
-      counts: { transactions: 5, office_actions: 0, assignments: 0, ptab_proceedings: 0, parents: 2, children: 0 },
+      counts: { transactions: 5, office_actions: 1, assignments: 0, ptab_proceedings: 0, parents: 2, children: 0 },
       source: { product: 'PTFWPRE', file_date: '2026-11-18' },
       stale: false,
     });

@@ -256,6 +256,27 @@ describe('patent-status demo, as a new user starts it', () => {
     }
   });
 
+  it('loads the office actions and prints one whose deadline and basis the service answers', async () => {
+    const loads = [...stdout.matchAll(/^oa-(actions|rejections|citations)-\d{8}\.json \(.*: read (\d+), .*rejected 0,/gm)];
+    expect(loads.map((load) => load[1])).toEqual(['actions', 'rejections', 'citations']);
+    const [request] = curlCommands(stdout.slice(stdout.indexOf('Try:')), {}).filter((r) => r.url.endsWith('/office-actions'));
+    const summary =
+      /^ {4}# its (non-final|final) action of (\d{4}-\d{2}-\d{2}) \(.*\): reply due (\S+), (\S+) at the latest with extensions; (.+), counted from (.+)$/m.exec(
+        stdout,
+      )!;
+    expect(summary).not.toBeNull();
+    const response = await fetch(request!.url, { headers: request!.headers });
+    const [action] = ((await response.json()) as { office_actions: Record<string, unknown>[] }).office_actions;
+    expect(action).toMatchObject({
+      type: summary[1]!.replace('-', '_'),
+      mailed_date: summary[2],
+      response_due_estimate: summary[3],
+      response_due_max: summary[4],
+      basis: { rule: summary[5] },
+      text_available: true,
+    });
+  });
+
   it('the skill file names only what the demo serves', async () => {
     const skill = await (await fetch(`${base}/.well-known/skills/default/skill.md`)).text();
     const description = /^description: (.*)$/m.exec(skill)![1]!;

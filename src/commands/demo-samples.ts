@@ -2,7 +2,10 @@
  * The numbers and names `patent-status demo` prints in its example requests, read from the
  * loaded corpus (not from the generators), so a restarted demo that loads nothing prints them too.
  */
+import { officeClosures } from '../domain/office-closures.js';
 import type { Database } from '../db/database.js';
+import { OfficeActionService } from '../resources/office-actions/service.js';
+import { ProvenanceService } from '../resources/provenance/service.js';
 
 export interface DemoExamples {
   applicationNumber: string;
@@ -18,6 +21,8 @@ export interface DemoExamples {
   entity: { name: string; id: string } | null;
   /** The most challenged patent, a trial decided with some claims unpatentable, and the busiest petitioner's first word. */
   ptab: { patent: string | null; trial: string | null; petitioner: string | null };
+  /** The newest rejection with its text, and what its deadline is and where it comes from, as the service answers it. */
+  officeAction: { applicationNumber: string; summary: string } | null;
 }
 
 /** A granted application whose grant full text is loaded, so every printed command answers. */
@@ -37,6 +42,7 @@ export async function demoExamples(db: Database): Promise<DemoExamples | null> {
   const ownership = await ownershipExamples(db);
   const entity = await entityExample(db);
   const ptab = await ptabExamples(db);
+  const officeAction = await officeActionExample(db);
   return {
     applicationNumber: row.application_number,
     patentNumber: row.patent_number,
@@ -46,6 +52,26 @@ export async function demoExamples(db: Database): Promise<DemoExamples | null> {
     ownership,
     entity,
     ptab,
+    officeAction,
+  };
+}
+
+/** The newest final or non-final rejection with its text, described by the office-action service itself. */
+async function officeActionExample(db: Database): Promise<DemoExamples['officeAction']> {
+  const { rows } = await db.query<{ application_number: string }>(/* SQL */ `SELECT application_number FROM office_action_documents
+               WHERE document_code IN ('CTFR', 'CTNF') AND has_text ORDER BY mailed_date DESC, application_number LIMIT 1`);
+  const applicationNumber = rows[0]?.application_number;
+  if (applicationNumber === undefined) return null;
+  const service = new OfficeActionService(db, new ProvenanceService(db), officeClosures());
+  const { office_actions: actions } = await service.list({ applicationNumber, includeText: false, limit: 1 });
+  const action = actions[0];
+  if (!action?.basis) return null;
+  const from = action.basis.transaction ? `${action.basis.transaction.code} of ${action.basis.transaction.date}` : action.basis.counts_from;
+  return {
+    applicationNumber,
+    summary:
+      `its ${action.type.replace('_', '-')} action of ${action.mailed_date} (${(action.statutes ?? []).join(', ')}): reply due ` +
+      `${action.response_due_estimate}, ${action.response_due_max} at the latest with extensions; ${action.basis.rule}, counted from ${from}`,
   };
 }
 

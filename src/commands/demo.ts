@@ -13,6 +13,7 @@ import { feeFileDateFor, writeMaintenanceFeeFiles } from '../synth/maintenance-f
 import { writeFullTextFiles } from '../synth/full-text.js';
 import { writeAssignmentFiles } from '../synth/assignments.js';
 import { writePtabFiles } from '../synth/ptab.js';
+import { writeOfficeActionFiles } from '../synth/office-actions.js';
 import { resolveEntities } from '../ingest/entities/resolve.js';
 import { formatResolution } from './entities.js';
 import { formatSummary } from './ingest.js';
@@ -113,6 +114,14 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
     // The proceedings file, then the decisions file: both dated by their names.
     for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('ptab')!, file))) log(line);
   }
+  if (!(await holdsAny(db, 'office_action_documents'))) {
+    log('Loading the office-action texts, rejections and citations…');
+    const { files } = await writeOfficeActionFiles(join(out, 'office-actions'), {
+      applications: DEMO_APPLICATIONS,
+      seed: SYNTH_DEFAULTS.seed,
+    });
+    for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('office-actions')!, file))) log(line);
+  }
   // The worker would resolve the new names within a minute; the examples below need them now.
   const resolution = await resolveEntities(db);
   if (resolution.families !== null) log(formatResolution(resolution));
@@ -121,9 +130,10 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
 /** Whether a table holds any row: the demo data is generated once. */
 async function holdsAny(
   db: Database,
-  table: 'applications' | 'documents' | 'maintenance_fee_patents' | 'assignments' | 'ptab_proceedings',
+  table: 'applications' | 'documents' | 'maintenance_fee_patents' | 'assignments' | 'ptab_proceedings' | 'office_action_documents',
 ): Promise<boolean> {
   const sql = {
+    office_action_documents: /* SQL */ `SELECT 1 FROM office_action_documents LIMIT 1`,
     assignments: /* SQL */ `SELECT 1 FROM assignments LIMIT 1`,
     ptab_proceedings: /* SQL */ `SELECT 1 FROM ptab_proceedings LIMIT 1`,
     applications: /* SQL */ `SELECT 1 FROM applications LIMIT 1`,
@@ -183,6 +193,12 @@ export async function runDemo(config: Config): Promise<void> {
             ...(sample.ptab.trial ? [`  curl -s ${base}/v1/ptab/${sample.ptab.trial} -H "X-API-KEY: ${apiKey}"`] : []),
             ...(sample.ptab.petitioner
               ? [`  curl -s "${base}/v1/ptab?petitioner=${encodeURIComponent(sample.ptab.petitioner)}&limit=5" -H "X-API-KEY: ${apiKey}"`]
+              : []),
+            ...(sample.officeAction
+              ? [
+                  `  curl -s ${base}/v1/applications/${sample.officeAction.applicationNumber}/office-actions -H "X-API-KEY: ${apiKey}"`,
+                  `    # ${sample.officeAction.summary}`,
+                ]
               : []),
             ...(sample.entity
               ? [

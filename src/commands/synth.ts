@@ -6,6 +6,7 @@ import { type FullTextFile, writeFullTextFiles } from '../synth/full-text.js';
 import { feeFileDateFor, type MaintenanceFeeFiles, NoFeeExampleError, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
 import { writeAssignmentFiles } from '../synth/assignments.js';
 import { NoPtabExampleError, type PtabFiles, writePtabFiles } from '../synth/ptab.js';
+import { NoOfficeActionExampleError, type OfficeActionFiles, writeOfficeActionFiles } from '../synth/office-actions.js';
 import { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
@@ -19,7 +20,8 @@ export const USAGE = `usage: patent-status synth --out DIR [--applications N] [-
   DIR/assignments/: a history file adYYYYMMDD.xml and one daily file per business day of the last week,
   with the generator's truth (which printed names belong to one company) in assignments-truth.json, and
   its PTAB trials (ODP v1 JSON) to DIR/ptab/: ptab-proceedings-YYYYMMDD.json and ptab-decisions-YYYYMMDD.json
-  (not for a corpus too small or too young to hold a final written decision).`;
+  (not for a corpus too small or too young to hold a final written decision), and its office actions
+  (ODP office-action JSON) to DIR/office-actions/: oa-actions-, oa-rejections- and oa-citations-YYYYMMDD.json.`;
 
 export interface SynthResult extends WriteResult {
   fileWrapperFile: string;
@@ -31,6 +33,8 @@ export interface SynthResult extends WriteResult {
   assignments?: { dir: string; files: string[]; recordations: number; seconds: number };
   /** With `ptab`: the PTAB proceedings and decisions of the same corpus (none when it cannot hold the examples). */
   ptab?: PtabFiles & { dir: string };
+  /** With `officeActions`: the office-action texts, rejections and citations of the same corpus (none when too small). */
+  officeActions?: OfficeActionFiles & { dir: string };
 }
 
 /** The synthetic corpus for one seed: the file wrapper bulk file and, optionally, the weekly full-text XML. */
@@ -43,6 +47,7 @@ export async function writeSyntheticCorpus(options: {
   maintenanceFees?: boolean;
   assignments?: boolean;
   ptab?: boolean;
+  officeActions?: boolean;
 }): Promise<SynthResult> {
   mkdirSync(options.out, { recursive: true });
   const fileWrapperFile = join(options.out, `ptfwpre-synthetic-${options.seed}.${options.jsonl ? 'jsonl' : 'json'}`);
@@ -54,7 +59,8 @@ export async function writeSyntheticCorpus(options: {
   const maintenanceFees = options.maintenanceFees ? await writeFeeFiles(options) : undefined;
   const assignments = options.assignments ? await writeOwnershipFiles(options) : undefined;
   const ptab = options.ptab ? await writeTrialFiles(options) : undefined;
-  if (!options.fullText) return { ...written, fileWrapperFile, maintenanceFees, assignments, ptab };
+  const officeActions = options.officeActions ? await writeActionFiles(options) : undefined;
+  if (!options.fullText) return { ...written, fileWrapperFile, maintenanceFees, assignments, ptab, officeActions };
   const dir = join(options.out, 'full-text');
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
@@ -65,6 +71,7 @@ export async function writeSyntheticCorpus(options: {
     maintenanceFees,
     assignments,
     ptab,
+    officeActions,
     fullText: { dir, files, seconds: (Date.now() - started) / 1000 },
   };
 }
@@ -86,6 +93,16 @@ async function writeTrialFiles(options: { out: string; applications: number; see
     return { dir, ...(await writePtabFiles(dir, { applications: options.applications, seed: options.seed })) };
   } catch (error) {
     if (error instanceof NoPtabExampleError) return undefined;
+    throw error;
+  }
+}
+
+async function writeActionFiles(options: { out: string; applications: number; seed: string }): Promise<SynthResult['officeActions']> {
+  const dir = join(options.out, 'office-actions');
+  try {
+    return { dir, ...(await writeOfficeActionFiles(dir, { applications: options.applications, seed: options.seed })) };
+  } catch (error) {
+    if (error instanceof NoOfficeActionExampleError) return undefined;
     throw error;
   }
 }
@@ -132,13 +149,15 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     maintenanceFees: true,
     assignments: true,
     ptab: true,
+    officeActions: true,
   });
   const seconds =
     (Date.now() - started) / 1000 -
     (result.fullText?.seconds ?? 0) -
     (result.maintenanceFees?.seconds ?? 0) -
     (result.assignments?.seconds ?? 0) -
-    (result.ptab?.seconds ?? 0);
+    (result.ptab?.seconds ?? 0) -
+    (result.officeActions?.seconds ?? 0);
   out(
     `wrote ${result.fileWrapperFile}: ${result.applications} applications, ${result.transactions} transactions, ` +
       `${(result.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
@@ -162,6 +181,13 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     out(
       `wrote the PTAB proceedings and decisions to ${dir}: ${proceedings} trials, ${decisions} decisions (e.g. ` +
         `${examples.finalAllUnpatentable} all claims unpatentable, ${examples.pending} pending) in ${result.ptab.seconds.toFixed(1)} s`,
+    );
+  }
+  if (result.officeActions) {
+    const { dir, actions, rejections, citations, examples } = result.officeActions;
+    out(
+      `wrote the office actions to ${dir}: ${actions} action texts, ${rejections} rejection rows, ${citations} citation rows ` +
+        `(e.g. application ${examples.nonFinal}) in ${result.officeActions.seconds.toFixed(1)} s`,
     );
   }
   if (result.fullText) {
