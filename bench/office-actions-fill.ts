@@ -11,13 +11,15 @@ import { OFFICE_ACTION_MAILING_CODES } from '../src/domain/office-action-types.j
 
 const PAIRED = /* SQL */ `
   INSERT INTO office_action_documents (application_number, document_id, document_code, mailed_date, has_text, body_text, text_chars,
-                                       sections, section_chars, content_hash, source_product, source_file_date, first_seen_at, updated_at)
+                                       sections, section_texts, section_chars, content_hash, source_product, source_file_date,
+                                       first_seen_at, updated_at)
   SELECT t.application_number, 'B' || t.application_number || '-' || t.seq,
          CASE t.code WHEN 'MCTNF' THEN 'CTNF' WHEN 'MCTFR' THEN 'CTFR' WHEN 'MCTRS' THEN 'CTRS' WHEN 'MCTEQ' THEN 'CTEQ'
                      WHEN 'MCTAV' THEN 'CTAV' ELSE 'NOA' END,
          t.date, true, b.body, length(b.body),
          CASE WHEN t.code IN ('MCTNF', 'MCTFR') THEN jsonb_build_array(jsonb_build_object(
-           'statute', '103', 'heading', 'Claim Rejections - 35 USC § 103', 'chars', length(b.section), 'text', b.section)) ELSE '[]'::jsonb END,
+           'statute', '103', 'heading', 'Claim Rejections - 35 USC § 103', 'chars', length(b.section))) ELSE '[]'::jsonb END,
+         CASE WHEN t.code IN ('MCTNF', 'MCTFR') THEN ARRAY[b.section] ELSE '{}'::text[] END,
          CASE WHEN t.code IN ('MCTNF', 'MCTFR') THEN length(b.section) ELSE 0 END,
          'bench', 'OA', '2026-11-20', now(), now()
   FROM transactions t
@@ -56,9 +58,10 @@ const LISTED = /* SQL */ `
 
 const UNPAIRED = /* SQL */ `
   INSERT INTO office_action_documents (application_number, document_id, document_code, mailed_date, has_text, body_text, text_chars,
-                                       sections, section_chars, content_hash, source_product, source_file_date, first_seen_at, updated_at)
+                                       sections, section_texts, section_chars, content_hash, source_product, source_file_date,
+                                       first_seen_at, updated_at)
   SELECT a.application_number, 'XPET-' || a.application_number || '-' || g, 'PETDEC',
-         (COALESCE(a.filing_date, DATE '2018-01-01') + 45 * g), true, b.body, length(b.body), '[]'::jsonb, 0,
+         (COALESCE(a.filing_date, DATE '2018-01-01') + 45 * g), true, b.body, length(b.body), '[]'::jsonb, '{}'::text[], 0,
          'bench', 'OA', '2026-11-20', now(), now()
   FROM applications a CROSS JOIN generate_series(1, $1::int) g
   CROSS JOIN LATERAL (SELECT repeat(md5(a.application_number || g) || ' The petition under 37 CFR 1.102 is GRANTED. ', 30) AS body) b

@@ -428,6 +428,7 @@ CREATE TABLE public.office_action_documents (
     body_text text,
     text_chars integer,
     sections jsonb,
+    section_texts text[],
     section_chars integer,
     content_hash text,
     source_product text NOT NULL,
@@ -435,6 +436,8 @@ CREATE TABLE public.office_action_documents (
     first_seen_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL
 );
+ALTER TABLE ONLY public.office_action_documents ALTER COLUMN body_text SET COMPRESSION lz4;
+ALTER TABLE ONLY public.office_action_documents ALTER COLUMN section_texts SET COMPRESSION lz4;
 
 CREATE TABLE public.office_action_rejections (
     row_id text NOT NULL,

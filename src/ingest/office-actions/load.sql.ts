@@ -1,7 +1,8 @@
 /**
  * The office-action tables (migration 0017), written a batch at a time inside the runner's
- * transaction: each kind of row as one JSON array expanded set-based (STYLE.md #14).
+ * transaction: stored hashes read set-based, new rows copied in.
  */
+import { arrayLiteral, toCopyText } from '../../db/copy-text.js';
 import type { Queryable } from '../../db/database.js';
 
 export interface StoredHashes {
@@ -54,7 +55,8 @@ export interface DocumentRow {
   has_text: boolean;
   body_text: string | null;
   text_chars: number | null;
-  sections: unknown[] | null;
+  sections: { statute: string; heading: string; chars: number }[] | null;
+  section_texts: string[] | null;
   section_chars: number | null;
   content_hash: string | null;
 }
@@ -63,32 +65,6 @@ interface Provenance {
   product: string;
   fileDate: string;
   now: Date;
-}
-
-/**
- * Action documents: a text record writes its text over whatever is stored (a newer version of
- * it, or the row its rejection rows made); a row made from rejection rows alone (has_text false)
- * never overwrites anything.
- */
-export async function upsertDocuments(tx: Queryable, rows: readonly DocumentRow[], file: Provenance): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    /* SQL */ `INSERT INTO office_action_documents AS d (
-                 application_number, document_id, document_code, mailed_date, has_text, body_text, text_chars, sections,
-                 section_chars, content_hash, source_product, source_file_date, first_seen_at, updated_at)
-               SELECT r.application_number, r.document_id, r.document_code, r.mailed_date, r.has_text, r.body_text, r.text_chars,
-                      r.sections, r.section_chars, r.content_hash, $2, $3, $4, $4
-               FROM json_to_recordset($1::json) AS r(
-                 application_number text, document_id text, document_code text, mailed_date date, has_text boolean, body_text text,
-                 text_chars integer, sections jsonb, section_chars integer, content_hash text)
-               ON CONFLICT (application_number, document_id) DO UPDATE SET
-                 document_code = EXCLUDED.document_code, mailed_date = EXCLUDED.mailed_date, has_text = true,
-                 body_text = EXCLUDED.body_text, text_chars = EXCLUDED.text_chars, sections = EXCLUDED.sections,
-                 section_chars = EXCLUDED.section_chars, content_hash = EXCLUDED.content_hash,
-                 source_product = EXCLUDED.source_product, source_file_date = EXCLUDED.source_file_date, updated_at = EXCLUDED.updated_at
-               WHERE EXCLUDED.has_text`,
-    [JSON.stringify(rows), file.product, file.fileDate, file.now],
-  );
 }
 
 export interface RejectionDbRow {
@@ -104,28 +80,6 @@ export interface RejectionDbRow {
   content_hash: string;
 }
 
-export async function upsertRejections(tx: Queryable, rows: readonly RejectionDbRow[], file: Provenance): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    /* SQL */ `INSERT INTO office_action_rejections AS x (
-                 row_id, application_number, document_id, legal_section, paragraph, action_category, claims, flagged_statutes,
-                 double_patenting, content_hash, source_product, source_file_date, updated_at)
-               SELECT r.row_id, r.application_number, r.document_id, r.legal_section, r.paragraph, r.action_category,
-                      ARRAY(SELECT json_array_elements_text(r.claims)::int), ARRAY(SELECT json_array_elements_text(r.flagged_statutes)),
-                      r.double_patenting, r.content_hash, $2, $3, $4
-               FROM json_to_recordset($1::json) AS r(
-                 row_id text, application_number text, document_id text, legal_section text, paragraph text, action_category text,
-                 claims json, flagged_statutes json, double_patenting boolean, content_hash text)
-               ON CONFLICT (row_id) DO UPDATE SET
-                 application_number = EXCLUDED.application_number, document_id = EXCLUDED.document_id,
-                 legal_section = EXCLUDED.legal_section, paragraph = EXCLUDED.paragraph, action_category = EXCLUDED.action_category,
-                 claims = EXCLUDED.claims, flagged_statutes = EXCLUDED.flagged_statutes, double_patenting = EXCLUDED.double_patenting,
-                 content_hash = EXCLUDED.content_hash, source_product = EXCLUDED.source_product,
-                 source_file_date = EXCLUDED.source_file_date, updated_at = EXCLUDED.updated_at`,
-    [JSON.stringify(rows), file.product, file.fileDate, file.now],
-  );
-}
-
 export interface CitationDbRow {
   row_id: string;
   application_number: string;
@@ -137,22 +91,137 @@ export interface CitationDbRow {
   content_hash: string;
 }
 
-export async function upsertCitations(tx: Queryable, rows: readonly CitationDbRow[], file: Provenance): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(
-    /* SQL */ `INSERT INTO office_action_citations AS c (
-                 row_id, application_number, document_id, legal_section, action_category, reference, examiner_cited, content_hash,
-                 source_product, source_file_date, updated_at)
-               SELECT r.row_id, r.application_number, r.document_id, r.legal_section, r.action_category, r.reference,
-                      r.examiner_cited, r.content_hash, $2, $3, $4
-               FROM json_to_recordset($1::json) AS r(
-                 row_id text, application_number text, document_id text, legal_section text, action_category text, reference text,
-                 examiner_cited boolean, content_hash text)
-               ON CONFLICT (row_id) DO UPDATE SET
-                 application_number = EXCLUDED.application_number, document_id = EXCLUDED.document_id,
-                 legal_section = EXCLUDED.legal_section, action_category = EXCLUDED.action_category, reference = EXCLUDED.reference,
-                 examiner_cited = EXCLUDED.examiner_cited, content_hash = EXCLUDED.content_hash,
-                 source_product = EXCLUDED.source_product, source_file_date = EXCLUDED.source_file_date, updated_at = EXCLUDED.updated_at`,
-    [JSON.stringify(rows), file.product, file.fileDate, file.now],
+/** What a batch writes: rows to remove first (new versions of stored ones), then every new row. */
+export interface BatchRows {
+  replacedDocuments: { applicationNumber: string; documentId: string }[];
+  replacedRejections: string[];
+  replacedCitations: string[];
+  documents: DocumentRow[];
+  rejections: RejectionDbRow[];
+  citations: CitationDbRow[];
+}
+
+const DOCUMENT_COLUMNS = [
+  'application_number',
+  'document_id',
+  'document_code',
+  'mailed_date',
+  'has_text',
+  'body_text',
+  'text_chars',
+  'sections',
+  'section_texts',
+  'section_chars',
+  'content_hash',
+  'source_product',
+  'source_file_date',
+  'first_seen_at',
+  'updated_at',
+] as const;
+const REJECTION_COLUMNS = [
+  'row_id',
+  'application_number',
+  'document_id',
+  'legal_section',
+  'paragraph',
+  'action_category',
+  'claims',
+  'flagged_statutes',
+  'double_patenting',
+  'content_hash',
+  'source_product',
+  'source_file_date',
+  'updated_at',
+] as const;
+const CITATION_COLUMNS = [
+  'row_id',
+  'application_number',
+  'document_id',
+  'legal_section',
+  'action_category',
+  'reference',
+  'examiner_cited',
+  'content_hash',
+  'source_product',
+  'source_file_date',
+  'updated_at',
+] as const;
+
+/**
+ * A new version of a stored row replaces it (deleted, then copied with the new ones): COPY is the
+ * cheapest way in for rows this size (texts of tens of kB), for the server and for this process.
+ */
+export async function writeBatch(tx: Queryable, rows: BatchRows, file: Provenance): Promise<void> {
+  const now = file.now.toISOString();
+  const provenance = [file.product, file.fileDate] as const;
+  if (rows.replacedDocuments.length > 0)
+    await tx.query(
+      /* SQL */ `DELETE FROM office_action_documents d USING unnest($1::text[], $2::text[]) AS k(application_number, document_id)
+                 WHERE d.application_number = k.application_number AND d.document_id = k.document_id`,
+      [rows.replacedDocuments.map((k) => k.applicationNumber), rows.replacedDocuments.map((k) => k.documentId)],
+    );
+  if (rows.replacedRejections.length > 0)
+    await tx.query(/* SQL */ `DELETE FROM office_action_rejections WHERE row_id = ANY($1::text[])`, [rows.replacedRejections]);
+  if (rows.replacedCitations.length > 0)
+    await tx.query(/* SQL */ `DELETE FROM office_action_citations WHERE row_id = ANY($1::text[])`, [rows.replacedCitations]);
+  await tx.copyText(
+    'office_action_documents',
+    DOCUMENT_COLUMNS,
+    toCopyText(
+      rows.documents.map((d) => [
+        d.application_number,
+        d.document_id,
+        d.document_code,
+        d.mailed_date,
+        d.has_text,
+        d.body_text,
+        d.text_chars,
+        d.sections === null ? null : JSON.stringify(d.sections),
+        d.section_texts === null ? null : arrayLiteral(d.section_texts),
+        d.section_chars,
+        d.content_hash,
+        ...provenance,
+        now,
+        now,
+      ]),
+    ),
+  );
+  await tx.copyText(
+    'office_action_rejections',
+    REJECTION_COLUMNS,
+    toCopyText(
+      rows.rejections.map((r) => [
+        r.row_id,
+        r.application_number,
+        r.document_id,
+        r.legal_section,
+        r.paragraph,
+        r.action_category,
+        `{${r.claims.join(',')}}`,
+        arrayLiteral(r.flagged_statutes),
+        r.double_patenting,
+        r.content_hash,
+        ...provenance,
+        now,
+      ]),
+    ),
+  );
+  await tx.copyText(
+    'office_action_citations',
+    CITATION_COLUMNS,
+    toCopyText(
+      rows.citations.map((c) => [
+        c.row_id,
+        c.application_number,
+        c.document_id,
+        c.legal_section,
+        c.action_category,
+        c.reference,
+        c.examiner_cited,
+        c.content_hash,
+        ...provenance,
+        now,
+      ]),
+    ),
   );
 }

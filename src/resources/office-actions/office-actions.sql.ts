@@ -4,6 +4,7 @@
  * rows and citation rows. Texts are read only when asked for.
  */
 import type { Queryable } from '../../db/database.js';
+import { mailingCodesOfDocument, OFFICE_ACTION_MAILING_CODES } from '../../domain/office-action-types.js';
 
 export interface SectionRow {
   statute: string;
@@ -20,6 +21,8 @@ export interface DocumentRow {
   text_chars: number | null;
   section_chars: number | null;
   sections: SectionRow[] | null;
+  /** The sections' texts in their order: only with include_text. */
+  section_texts: string[] | null;
   body_text: string | null;
 }
 
@@ -47,6 +50,12 @@ export interface OfficeActionSources {
   citations: CitationRow[];
 }
 
+/**
+ * The transactions the list reads: mailings of actions and of petition decisions (MP + three
+ * digits are matched in SQL), and notices of appeal; replies are read by their event type.
+ */
+const RELEVANT_CODES = [...OFFICE_ACTION_MAILING_CODES, ...mailingCodesOfDocument('PETDEC'), 'N/AP'];
+
 export async function findOfficeActionSources(
   db: Queryable,
   applicationNumber: string,
@@ -57,11 +66,12 @@ export async function findOfficeActionSources(
       (SELECT json_build_object('product', source_product, 'file_date', source_file_date)
        FROM applications WHERE application_number = $1) AS held,
       (SELECT json_agg(json_build_object('code', code, 'date', date, 'event_type', event_type))
-       FROM transactions WHERE application_number = $1) AS transactions,
+       FROM transactions WHERE application_number = $1 AND (code = ANY($3::text[]) OR code ~ '^MP[0-9]{3}$' OR event_type = 'response_filed'))
+        AS transactions,
       (SELECT json_agg(json_build_object(
                 'document_id', document_id, 'document_code', document_code, 'mailed_date', mailed_date, 'has_text', has_text,
                 'text_chars', text_chars, 'section_chars', section_chars,
-                'sections', CASE WHEN $2 THEN sections ELSE (SELECT jsonb_agg(s - 'text') FROM jsonb_array_elements(sections) s) END,
+                'sections', sections, 'section_texts', CASE WHEN $2 THEN section_texts END,
                 'body_text', CASE WHEN $2 THEN body_text END))
        FROM office_action_documents WHERE application_number = $1) AS documents,
       (SELECT json_agg(json_build_object(
@@ -72,7 +82,7 @@ export async function findOfficeActionSources(
                 'document_id', document_id, 'legal_section', legal_section, 'action_category', action_category, 'reference', reference)
                 ORDER BY row_id)
        FROM office_action_citations WHERE application_number = $1) AS citations`,
-    [applicationNumber, includeText],
+    [applicationNumber, includeText, RELEVANT_CODES],
     { name: 'office_action_sources' },
   );
   const row = rows[0]!;

@@ -6,6 +6,7 @@ import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
 import { rejectionsOf, statutesOf } from '../../domain/rejections.js';
 import { replyDeadlines, type ReplyDeadline } from '../../domain/reply-periods.js';
 import { requireApplicationNumber } from '../path-numbers.js';
+import { ReadCache } from '../read-cache.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './office-actions.sql.js';
 
@@ -58,7 +59,9 @@ function actionView(
     basis: basisOf(deadline, listed),
     statutes: statutesOf(facts),
     rejections: rejectionsOf(facts, cited),
-    sections: document?.sections ?? [],
+    sections: (document?.sections ?? []).map((section, i) =>
+      withText ? { ...section, text: document?.section_texts?.[i] ?? '' } : section,
+    ),
     text_available: document?.has_text ?? false,
     text_chars: document?.text_chars ?? null,
     section_chars: document?.section_chars ?? null,
@@ -66,15 +69,35 @@ function actionView(
   };
 }
 
+interface ListInput {
+  applicationNumber: string;
+  includeText: boolean;
+  limit: number;
+  cursor?: string;
+}
+
+type OfficeActionPage = Awaited<ReturnType<OfficeActionService['build']>>;
+
 /** The office actions of one application with their deadlines, newest first (spec §4 "Prosecution", D4, D27). */
 export class OfficeActionService {
+  /** Pages without texts, until an ingest or a staleness change (answerVersion); with texts they are too large to keep. */
+  private readonly pages: ReadCache<OfficeActionPage>;
+
   constructor(
     private readonly db: Queryable,
     private readonly provenance: ProvenanceService,
     private readonly closures: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.pages = new ReadCache(() => provenance.answerVersion(), 20_000);
+  }
 
-  async list(input: { applicationNumber: string; includeText: boolean; limit: number; cursor?: string }) {
+  list(input: ListInput): Promise<OfficeActionPage> {
+    if (input.includeText) return this.build(input);
+    const number = requireApplicationNumber(input.applicationNumber);
+    return this.pages.get(`${number} ${input.limit} ${input.cursor ?? ''}`, () => this.build(input));
+  }
+
+  private async build(input: ListInput) {
     const applicationNumber = requireApplicationNumber(input.applicationNumber);
     const scope = [applicationNumber];
     const after = CURSOR.decode(input.cursor, scope);
