@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
+import { fullRecord, itemsOf, tx } from './helpers/file-wrapper-records.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
 const OA = join(SAMPLES_DIR, 'office-actions');
@@ -193,5 +195,69 @@ describe.skipIf(!samplesPresent('office-actions', 'file-wrapper-json'))('the rea
     expect(second.body.office_actions.map((a: { mailed_date: string }) => a.mailed_date)).toEqual(['2023-01-13', '2023-01-03']);
     const third = await get(`/v1/applications/17248024/office-actions?limit=2&cursor=${second.body.next_cursor}`);
     expect(third.body).toMatchObject({ office_actions: [{ mailed_date: '2021-01-29' }], next_cursor: null });
+  });
+});
+
+describe('deadlines that depend on the prosecution around an action', () => {
+  beforeAll(async () => {
+    const finalThenAdvisory = fullRecord(
+      '18500001',
+      {},
+      {
+        transactions: [
+          tx('2024-01-08', 'CTFR', 'Final Rejection'),
+          tx('2024-01-10', 'MCTFR', 'Mail Final Rejection (PTOL - 326)'),
+          tx('2024-02-20', 'A.NE', 'Response after Final Action'),
+          tx('2024-04-22', 'CTAV', 'Advisory Action (PTOL-303)'),
+          tx('2024-04-25', 'MCTAV', 'Mail Advisory Action (PTOL - 303)'),
+        ],
+      },
+    );
+    const withdrawn = fullRecord(
+      '18500002',
+      {},
+      {
+        transactions: [
+          tx('2023-05-01', 'MCTNF', 'Mail Non-Final Rejection'),
+          tx('2023-05-18', 'W/AC', 'Withdrawing/Vacating Office Action Letter'),
+          tx('2023-05-20', 'MW/AC', 'Mail Notice of Withdrawn Action'),
+          tx('2023-06-01', 'MCTNF', 'Mail Non-Final Rejection'),
+        ],
+      },
+    );
+    await loadFileWrapper(ctx.db, itemsOf([finalThenAdvisory, withdrawn]), {
+      product: 'PTFWPRD',
+      fileName: 'daily.json',
+      fileDate: '2024-06-01',
+    });
+  });
+
+  it('moves a final rejection to its advisory action when the reply came within two months (MPEP 706.07(f))', async () => {
+    const { body } = await get('/v1/applications/18500001/office-actions');
+    const [advisory, final] = body.office_actions;
+    // Final Wed 2024-01-10; reply 2024-02-20 (within 2 months); advisory Thu 2024-04-25, after the 3-month date 2024-04-10.
+    // Cap: 6 months, Wed 2024-07-10.
+    expect(final).toMatchObject({
+      type: 'final',
+      ...deadline('2024-04-25', '2024-07-10', 3, true, true),
+      basis: { counts_from: '2024-01-10', transaction: { code: 'MCTFR', date: '2024-01-10' }, note: expect.stringContaining('advisory') },
+    });
+    expect(advisory).toMatchObject({
+      type: 'advisory',
+      response_due_estimate: '2024-04-25',
+      response_due_max: '2024-07-10',
+      restarts_period: false,
+      basis: { counts_from: '2024-01-10', transaction: { code: 'MCTFR', date: '2024-01-10' } },
+    });
+  });
+
+  it('lists a withdrawn action without a deadline, and counts it', async () => {
+    const { body } = await get('/v1/applications/18500002/office-actions');
+    expect(body.office_actions).toMatchObject([
+      // Thu 2023-06-01 + 3 → Fri 2023-09-01; cap Fri 2023-12-01.
+      { mailed_date: '2023-06-01', withdrawn: false, ...deadline('2023-09-01', '2023-12-01', 3, true, true) },
+      { mailed_date: '2023-05-01', withdrawn: true, ...NO_PERIOD },
+    ]);
+    expect((await get('/v1/applications/18500002')).body.counts.office_actions).toBe(2);
   });
 });

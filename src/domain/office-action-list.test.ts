@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOfficeActions } from './office-action-list.js';
+import { listOfficeActions, withdrawnActions } from './office-action-list.js';
 
 const tx = (code: string, date: string) => ({ code, date });
 const doc = (documentCode: string, mailedDate: string, documentId = `${documentCode}-${mailedDate}`) => ({
@@ -63,5 +63,18 @@ describe('listOfficeActions', () => {
       ['2022-02-01', 'non_final', 'MCTNF', 'CTNF'],
       ['2022-02-01', 'restriction', 'MCTRS', 'CTRS'],
     ]);
+  });
+});
+
+describe('withdrawnActions', () => {
+  const actions = [
+    { type: 'non_final' as const, mailedDate: '2023-01-10' },
+    { type: 'advisory' as const, mailedDate: '2023-02-01' },
+    { type: 'final' as const, mailedDate: '2023-06-01' },
+  ];
+  it('withdraws the latest action that set a period on or before the letter, once for W/AC and its mailing', () => {
+    expect([...withdrawnActions(actions, [tx('W/AC', '2023-02-03'), tx('MW/AC', '2023-02-06')])]).toEqual([0]);
+    expect([...withdrawnActions(actions, [tx('MW/AC', '2023-06-01')])]).toEqual([2]);
+    expect([...withdrawnActions(actions, [tx('MW/AC', '2022-12-01'), tx('MCTNF', '2023-06-01')])]).toEqual([]);
   });
 });

@@ -75,3 +75,40 @@ export function listOfficeActions<D extends ActionDocument>(
   }
   return actions.sort((a, b) => (a.mailedDate < b.mailedDate ? -1 : a.mailedDate > b.mailedDate ? 1 : 0));
 }
+
+/** Letters withdrawing or vacating an office action (DOMAIN-RULES §5.1: W/AC, and its mailing MW/AC). */
+export const WITHDRAWAL_CODES: readonly string[] = ['W/AC', 'MW/AC'];
+
+// Actions that set no period of their own are never what a withdrawal letter withdraws.
+const WITHDRAWABLE = new Set<OfficeActionType>([
+  'non_final',
+  'final',
+  'restriction',
+  'quayle',
+  'incomplete_reply',
+  'non_compliant_amendment',
+  'missing_parts',
+  'notice_of_allowance',
+  'restarted_period',
+]);
+
+/**
+ * Places (in `actions`, oldest first) of the actions a withdrawal letter vacated: for each letter,
+ * the latest action mailed on or before it that set a period. Its period no longer runs (MPEP
+ * 710.06; DOMAIN-RULES §1.4). The W/AC and MW/AC of one letter, often days apart, name the same
+ * action, which is withdrawn once.
+ */
+export function withdrawnActions(
+  actions: readonly { type: OfficeActionType; mailedDate: string }[],
+  transactions: readonly MailingTransaction[],
+): Set<number> {
+  const withdrawn = new Set<number>();
+  for (const letter of transactions) {
+    if (!WITHDRAWAL_CODES.includes(letter.code)) continue;
+    let target = -1;
+    for (let place = 0; place < actions.length && actions[place]!.mailedDate <= letter.date; place++)
+      if (WITHDRAWABLE.has(actions[place]!.type)) target = place;
+    if (target >= 0) withdrawn.add(target);
+  }
+  return withdrawn;
+}

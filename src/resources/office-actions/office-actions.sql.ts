@@ -4,6 +4,7 @@
  * rows and citation rows. Texts are read only when asked for.
  */
 import type { Queryable } from '../../db/database.js';
+import { WITHDRAWAL_CODES } from '../../domain/office-action-list.js';
 import { mailingCodesOfDocument, OFFICE_ACTION_MAILING_CODES } from '../../domain/office-action-types.js';
 
 export interface SectionRow {
@@ -52,9 +53,10 @@ export interface OfficeActionSources {
 
 /**
  * The transactions the list reads: mailings of actions and of petition decisions (MP + three
- * digits are matched in SQL), and notices of appeal; replies are read by their event type.
+ * digits are matched in SQL), withdrawal letters and notices of appeal; replies are read by their
+ * event type.
  */
-const RELEVANT_CODES = [...OFFICE_ACTION_MAILING_CODES, ...mailingCodesOfDocument('PETDEC'), 'N/AP'];
+const RELEVANT_CODES = [...OFFICE_ACTION_MAILING_CODES, ...mailingCodesOfDocument('PETDEC'), ...WITHDRAWAL_CODES, 'N/AP'];
 
 export async function findOfficeActionSources(
   db: Queryable,

@@ -49,6 +49,10 @@ const OfficeAction = component(
     response_extendable: Nullable(Type.Boolean()),
     restarts_period: Nullable(Type.Boolean()),
     basis: Basis,
+    withdrawn: Type.Boolean({
+      description:
+        'True when a later letter withdrew or vacated the action (W/AC): its period no longer runs, and its deadline fields are null',
+    }),
     statutes: Nullable(Type.Array(Type.String(), { description: 'Null when the office sent no parsed rejections for this action' })),
     rejections: Type.Array(Rejection),
     sections: Type.Array(Section),

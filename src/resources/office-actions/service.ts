@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { CURSOR_DATE, CURSOR_INT4, CursorCodec } from '../../domain/cursor.js';
 import { notFound } from '../../domain/errors.js';
-import { listOfficeActions, type ListedAction } from '../../domain/office-action-list.js';
+import { listOfficeActions, type ListedAction, withdrawnActions } from '../../domain/office-action-list.js';
 import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
 import { rejectionsOf, statutesOf } from '../../domain/rejections.js';
 import { replyDeadlines, type ReplyDeadline } from '../../domain/reply-periods.js';
@@ -19,6 +19,17 @@ const isReply = (t: { code: string; event_type: string | null }) => t.event_type
 
 type Listed = ListedAction<sql.DocumentRow & { documentId: string; documentCode: string; mailedDate: string }>;
 
+const NO_DEADLINE: ReplyDeadline = {
+  responseDueEstimate: null,
+  responseDueMax: null,
+  responsePeriodMonths: null,
+  responseExtendable: null,
+  restartsPeriod: null,
+  rule: null,
+  countsFrom: null,
+  note: null,
+};
+
 function basisOf(deadline: ReplyDeadline, listed: readonly Listed[]) {
   if (deadline.rule === null || deadline.countsFrom === null) return null;
   const from = listed[deadline.countsFrom]!;
@@ -27,7 +38,7 @@ function basisOf(deadline: ReplyDeadline, listed: readonly Listed[]) {
 
 function actionView(
   action: Listed,
-  deadline: ReplyDeadline,
+  deadline: ReplyDeadline & { withdrawn: boolean },
   listed: readonly Listed[],
   sources: sql.OfficeActionSources,
   withText: boolean,
@@ -57,6 +68,7 @@ function actionView(
     response_extendable: deadline.responseExtendable,
     restarts_period: deadline.restartsPeriod,
     basis: basisOf(deadline, listed),
+    withdrawn: deadline.withdrawn,
     statutes: statutesOf(facts),
     rejections: rejectionsOf(facts, cited),
     sections: (document?.sections ?? []).map((section, i) =>
@@ -97,6 +109,25 @@ export class OfficeActionService {
     return this.pages.get(`${number} ${input.limit} ${input.cursor ?? ''}`, () => this.build(input));
   }
 
+  /** One per action; a withdrawn action has none, and the others' are computed as if it had never been mailed. */
+  private deadlines(
+    listed: readonly Listed[],
+    transactions: sql.OfficeActionSources['transactions'],
+  ): (ReplyDeadline & { withdrawn: boolean })[] {
+    const withdrawn = withdrawnActions(listed, transactions);
+    const running = listed.map((_, place) => place).filter((place) => !withdrawn.has(place));
+    const computed = replyDeadlines(
+      running.map((place) => listed[place]!),
+      { replies: transactions.filter(isReply).map((t) => t.date), closures: this.closures },
+    );
+    const deadlines = listed.map(() => ({ ...NO_DEADLINE, withdrawn: true }));
+    running.forEach((place, i) => {
+      const deadline = computed[i]!;
+      deadlines[place] = { ...deadline, countsFrom: deadline.countsFrom === null ? null : running[deadline.countsFrom]!, withdrawn: false };
+    });
+    return deadlines;
+  }
+
   private async build(input: ListInput) {
     const applicationNumber = requireApplicationNumber(input.applicationNumber);
     const scope = [applicationNumber];
@@ -108,10 +139,7 @@ export class OfficeActionService {
       sources.transactions,
       sources.documents.map((d) => ({ ...d, documentId: d.document_id, documentCode: d.document_code, mailedDate: d.mailed_date })),
     );
-    const deadlines = replyDeadlines(listed, {
-      replies: sources.transactions.filter(isReply).map((t) => t.date),
-      closures: this.closures,
-    });
+    const deadlines = this.deadlines(listed, sources.transactions);
     // Newest first; the place in the oldest-first list breaks ties of a day.
     const order = listed.map((_, place) => place).reverse();
     const start =
