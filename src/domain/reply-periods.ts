@@ -82,7 +82,8 @@ const PLT_EFFECTIVE = '2013-12-18';
 const STATUTORY_MAXIMUM_MONTHS = 6; // 35 USC 133
 const EXTENSION_MONTHS = 5; // 37 CFR 1.136(a)(1)
 
-const NO_PERIOD: ReplyDeadline = {
+/** The deadline of an action that sets no period (its letter states one, or it sets none). */
+export const NO_PERIOD: ReplyDeadline = {
   responseDueEstimate: null,
   responseDueMax: null,
   responsePeriodMonths: null,

@@ -11,7 +11,6 @@ export interface SectionRow {
   statute: string;
   heading: string;
   chars: number;
-  text?: string;
 }
 
 export interface DocumentRow {

@@ -4,7 +4,7 @@ import { notFound } from '../../domain/errors.js';
 import { listOfficeActions, type ListedAction, withdrawnActions } from '../../domain/office-action-list.js';
 import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
 import { rejectionsOf, statutesOf } from '../../domain/rejections.js';
-import { replyDeadlines, type ReplyDeadline } from '../../domain/reply-periods.js';
+import { NO_PERIOD, replyDeadlines, type ReplyDeadline } from '../../domain/reply-periods.js';
 import { requireApplicationNumber } from '../path-numbers.js';
 import { ReadCache } from '../read-cache.js';
 import type { ProvenanceService } from '../provenance/service.js';
@@ -18,17 +18,6 @@ const CURSOR = new CursorCodec('office-actions', { d: CURSOR_DATE, s: CURSOR_INT
 const isReply = (t: { code: string; event_type: string | null }) => t.event_type === 'response_filed' || t.code === 'N/AP';
 
 type Listed = ListedAction<sql.DocumentRow & { documentId: string; documentCode: string; mailedDate: string }>;
-
-const NO_DEADLINE: ReplyDeadline = {
-  responseDueEstimate: null,
-  responseDueMax: null,
-  responsePeriodMonths: null,
-  responseExtendable: null,
-  restartsPeriod: null,
-  rule: null,
-  countsFrom: null,
-  note: null,
-};
 
 function basisOf(deadline: ReplyDeadline, listed: readonly Listed[]) {
   if (deadline.rule === null || deadline.countsFrom === null) return null;
@@ -120,7 +109,7 @@ export class OfficeActionService {
       running.map((place) => listed[place]!),
       { replies: transactions.filter(isReply).map((t) => t.date), closures: this.closures },
     );
-    const deadlines = listed.map(() => ({ ...NO_DEADLINE, withdrawn: true }));
+    const deadlines = listed.map(() => ({ ...NO_PERIOD, withdrawn: true }));
     running.forEach((place, i) => {
       const deadline = computed[i]!;
       deadlines[place] = { ...deadline, countsFrom: deadline.countsFrom === null ? null : running[deadline.countsFrom]!, withdrawn: false };
