@@ -10,6 +10,7 @@ import { MaintenanceService } from './resources/maintenance/service.js';
 import { AssignmentService } from './resources/assignments/service.js';
 import { EntityService } from './resources/entities/service.js';
 import { ProvenanceService } from './resources/provenance/service.js';
+import { EventFeedService } from './resources/events/service.js';
 import { OfficeActionService } from './resources/office-actions/service.js';
 import { PtabService } from './resources/ptab/service.js';
 import { SearchService } from './resources/search/service.js';
@@ -36,6 +37,7 @@ export interface Services {
   entities: EntityService;
   ptab: PtabService;
   officeActions: OfficeActionService;
+  events: EventFeedService;
 }
 
 /** The composition root. */
@@ -61,5 +63,6 @@ export function buildServices(context: AppContext): Services {
     entities,
     ptab: new PtabService(db, provenance, entities),
     officeActions: new OfficeActionService(db, provenance, config.officeClosures),
+    events: new EventFeedService(db, provenance, entities),
   };
 }

@@ -282,10 +282,11 @@ describe('patent-status demo, as a new user starts it', () => {
     const description = /^description: (.*)$/m.exec(skill)![1]!;
     expect(description).toBe(
       'Look up US patent applications and patents (status by application, patent or publication number, singly or in batches, ' +
-        'prosecution history, claims, abstracts and CPC classification, citations in both directions, keyword and classification search, ' +
+        'prosecution history and office actions with their reply deadlines, claims, abstracts and CPC classification, citations in both directions, keyword and classification search, ' +
         'maintenance fee windows, deadlines and the end of term with its calculation, assignment recordations and the current owner of a patent, ' +
         'companies and inventors by name, their families, applications and patents, ' +
-        'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes) ' +
+        'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes, ' +
+        'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
     );
     expect(skill).not.toContain('nightly');

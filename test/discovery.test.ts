@@ -150,6 +150,7 @@ describe('GET /openapi.json', () => {
       '/v1/applications/status': ['post'],
       '/v1/applications/{application_number}/transactions': ['get'],
       '/v1/applications/{application_number}/office-actions': ['get'],
+      '/v1/events': ['get'],
       '/v1/patents/{patent_number}/claims': ['get'],
       '/v1/publications/{publication_number}/claims': ['get'],
       '/v1/patents/{patent_number}/maintenance': ['get'],
@@ -231,7 +232,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(30);
+    expect(expected).toHaveLength(31);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

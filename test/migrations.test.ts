@@ -57,6 +57,7 @@ describe('migrate() on the migrated template', () => {
       { version: 15, name: '0015-ptab.sql' },
       { version: 16, name: '0016-counts-read-from-their-tables.sql' },
       { version: 17, name: '0017-office-actions.sql' },
+      { version: 18, name: '0018-event-feed-indexes.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

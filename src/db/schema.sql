@@ -764,11 +764,17 @@ CREATE INDEX entity_links_category ON public.entity_links USING btree (entity_id
 
 CREATE INDEX entity_links_patents ON public.entity_links USING btree (entity_id, COALESCE(grant_date, '0001-01-01'::date) DESC, patent_number DESC) WHERE (patent_number IS NOT NULL);
 
-CREATE INDEX events_application ON public.events USING btree (application_number, detected_at);
+CREATE INDEX events_application_seq ON public.events USING btree (application_number, seq) WHERE (application_number IS NOT NULL);
 
 CREATE INDEX events_detected ON public.events USING btree (detected_at, event_id);
 
+CREATE INDEX events_entity_seq ON public.events USING btree (entity_id, seq) WHERE (entity_id IS NOT NULL);
+
+CREATE INDEX events_patent_seq ON public.events USING btree (patent_number, seq) WHERE (patent_number IS NOT NULL);
+
 CREATE UNIQUE INDEX events_seq_order ON public.events USING btree (seq);
+
+CREATE INDEX events_type_seq ON public.events USING btree (event_type, seq);
 
 CREATE INDEX family_members_family ON public.family_members USING btree (family_id);
 

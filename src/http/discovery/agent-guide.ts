@@ -70,7 +70,7 @@ function parameters(entry: RouteEntry): string[] {
  */
 const CAPABILITIES: Record<string, string> = {
   applications: 'status by application, patent or publication number, singly or in batches',
-  prosecution: 'prosecution history',
+  prosecution: 'prosecution history and office actions with their reply deadlines',
   claims: 'claims, abstracts and CPC classification',
   citations: 'citations in both directions',
   search: 'keyword and classification search',
@@ -78,6 +78,7 @@ const CAPABILITIES: Record<string, string> = {
   ownership: 'assignment recordations and the current owner of a patent',
   entities: 'companies and inventors by name, their families, applications and patents',
   ptab: 'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes',
+  events: 'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 

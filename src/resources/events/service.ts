@@ -1,0 +1,115 @@
+import type { Queryable } from '../../db/database.js';
+import type { FeedEvent } from '../../db/events.sql.js';
+import { CursorCodec } from '../../domain/cursor.js';
+import { AppError, invalidParameter } from '../../domain/errors.js';
+import { EVENT_TYPES, type EventType } from '../../domain/events.js';
+import { parseApplicationNumber, parsePatentNumber } from '../../domain/numbers.js';
+import { PRODUCTS } from '../../domain/products.js';
+import type { EntityService } from '../entities/service.js';
+import type { ProvenanceService } from '../provenance/service.js';
+import * as sql from './events.sql.js';
+
+/** The `seq` of the last event read: the feed's commit order (D24), so a reader never misses or repeats one. */
+const CURSOR = new CursorCodec('events', { s: { kind: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER } });
+const MAX_ITEMS = 1000;
+
+export interface FeedQuery {
+  types?: string;
+  application_numbers?: string;
+  patent_numbers?: string;
+  entity_ids?: string;
+  since?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** A comma-separated list read item by item; an item that does not read is a 422 naming it. */
+function listOf(field: keyof FeedQuery, raw: string | undefined, read: (item: string) => string | null, what: string): string[] | null {
+  if (raw === undefined) return null;
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const fail = (msg: string, input: string) => invalidParameter({ loc: ['query', field], msg, type: `${field}_format`, input });
+  if (items.length === 0) throw fail(`Give at least one ${what}, comma-separated`, raw);
+  if (items.length > MAX_ITEMS) throw fail(`At most ${MAX_ITEMS} items`, raw);
+  return [
+    ...new Set(
+      items.map((item) => {
+        const value = read(item);
+        if (value === null) throw fail(`Not ${what}`, item);
+        return value;
+      }),
+    ),
+  ];
+}
+
+/** A date is its first instant in UTC; a date-time without a zone is UTC. */
+function sinceOf(raw: string | undefined): Date | null {
+  if (raw === undefined) return null;
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`;
+  const value = new Date(iso);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(value.getTime()))
+    throw invalidParameter({ loc: ['query', 'since'], msg: 'Not an ISO 8601 date or date-time', type: 'since_format', input: raw });
+  return value;
+}
+
+function eventView(e: FeedEvent) {
+  return {
+    event_id: e.event_id,
+    event_type: e.event_type as EventType,
+    occurred_on: e.occurred_on,
+    detected_at: e.detected_at.toISOString(),
+    application_number: e.application_number,
+    patent_number: e.patent_number,
+    entity_id: e.entity_id,
+    detail: e.detail,
+  };
+}
+
+/** Spec §4 "Events feed": events in the order they were committed, filtered (D12: at least one filter besides `since`). */
+export class EventFeedService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly provenance: ProvenanceService,
+    private readonly entities: EntityService,
+  ) {}
+
+  async page(query: FeedQuery) {
+    const types = listOf('types', query.types, (t) => ((EVENT_TYPES as readonly string[]).includes(t) ? t : null), 'an event type');
+    const applicationNumbers = listOf('application_numbers', query.application_numbers, parseApplicationNumber, 'an application number');
+    const patentNumbers = listOf('patent_numbers', query.patent_numbers, parsePatentNumber, 'a patent number');
+    const entityRefs = listOf(
+      'entity_ids',
+      query.entity_ids,
+      (id) => (/^(ent|fam)_[a-z0-9]{16}$/.test(id) ? id : null),
+      'an entity or family id',
+    );
+    if (!types && !applicationNumbers && !patentNumbers && !entityRefs)
+      throw new AppError(
+        'missing_filter',
+        'Give at least one of types, application_numbers, patent_numbers or entity_ids; since alone is not a filter.',
+      );
+    const since = sinceOf(query.since);
+    const scope = [types, applicationNumbers, patentNumbers, entityRefs, since?.toISOString() ?? null].map((v) => JSON.stringify(v));
+    const after = CURSOR.decode(query.cursor, scope);
+    // A family stands for its members; an unknown id is a 404, as everywhere an entity id is taken.
+    const entityIds = entityRefs ? [...new Set((await Promise.all(entityRefs.map((id) => this.entities.idsOf(id)))).flat())] : null;
+    const rows = await sql.findFeedPage(this.db, {
+      types,
+      applicationNumbers,
+      patentNumbers,
+      entityIds,
+      since,
+      afterSeq: after?.s ?? 0,
+      limit: query.limit,
+    });
+    const last = rows.at(-1);
+    return {
+      events: rows.map(eventView),
+      // Where to go on from: the last event read, or where this page started when it found none. The feed has no end.
+      next_cursor: last ? CURSOR.encode(scope, { s: Number(last.seq) }) : after ? CURSOR.encode(scope, after) : null,
+      ...(await this.provenance.ofFamily(PRODUCTS)),
+    };
+  }
+}
