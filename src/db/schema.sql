@@ -766,7 +766,7 @@ CREATE INDEX entity_links_patents ON public.entity_links USING btree (entity_id,
 
 CREATE INDEX events_application_seq ON public.events USING btree (application_number, seq) WHERE (application_number IS NOT NULL);
 
-CREATE INDEX events_detected ON public.events USING btree (detected_at, event_id);
+CREATE INDEX events_detected_seq ON public.events USING btree (detected_at, seq);
 
 CREATE INDEX events_entity_seq ON public.events USING btree (entity_id, seq) WHERE (entity_id IS NOT NULL);
 
