@@ -35,3 +35,14 @@ export function jsonParseOf(files: readonly string[]): number {
   for (const file of files) JSON.parse(readFileSync(file, 'utf8'));
   return (performance.now() - started) / 1000;
 }
+
+/** A product's own parse of each file to records (no load), in seconds: what the ingest pays before writing. */
+export async function parseToRecords(
+  files: readonly string[],
+  parse: (path: string) => AsyncIterable<{ kind: string }>,
+): Promise<{ seconds: number; records: number }> {
+  const started = performance.now();
+  let records = 0;
+  for (const file of files) for await (const item of parse(file)) if (item.kind === 'record') records += 1;
+  return { seconds: (performance.now() - started) / 1000, records };
+}

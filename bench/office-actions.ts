@@ -26,20 +26,13 @@ import { parseOfficeActionFile } from '../src/ingest/office-actions/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import { writeOfficeActionFiles } from '../src/synth/office-actions.js';
-import { barePass, jsonParseOf } from './bare-parse.js';
+import { barePass, jsonParseOf, parseToRecords } from './bare-parse.js';
 import { fillOfficeActions } from './office-actions-fill.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt } from './support.js';
 import { randomPathScript, show, wrk } from './wrk.js';
 
 const PORT = 3412;
 const SEED = 'oa-bench';
-
-async function parseOnly(files: readonly string[]): Promise<{ seconds: number; records: number }> {
-  const started = performance.now();
-  let records = 0;
-  for (const file of files) for await (const item of parseOfficeActionFile(file)) if (item.kind === 'record') records += 1;
-  return { seconds: (performance.now() - started) / 1000, records };
-}
 
 /** Part 1: the files written, then the bare parses, the parse alone and the load, in the same run. */
 async function ingest(db: Database, dir: string, applications: number): Promise<void> {
@@ -52,7 +45,7 @@ async function ingest(db: Database, dir: string, applications: number): Promise<
   );
   const bare1 = await barePass(files);
   const reference = jsonParseOf(files);
-  const parsed = await parseOnly(files);
+  const parsed = await parseToRecords(files, parseOfficeActionFile);
   const started = performance.now();
   let read = 0;
   let rejected = 0;

@@ -20,17 +20,10 @@ import { parsePtabFile } from '../src/ingest/ptab/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { writePtabFiles } from '../src/synth/ptab.js';
 import type { Database } from '../src/db/database.js';
-import { barePass, jsonParseOf } from './bare-parse.js';
+import { barePass, jsonParseOf, parseToRecords } from './bare-parse.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt, measureGets } from './support.js';
 
 const PORT = 3411;
-
-async function parseOnly(files: readonly string[]): Promise<{ seconds: number; records: number }> {
-  const started = performance.now();
-  let records = 0;
-  for (const file of files) for await (const item of parsePtabFile(file)) if (item.kind === 'record') records += 1;
-  return { seconds: (performance.now() - started) / 1000, records };
-}
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
@@ -63,7 +56,7 @@ async function ingest(db: Database, dir: string, applications: number, proceedin
   );
 
   const bare1 = await barePass(files);
-  const parsed = await parseOnly(files);
+  const parsed = await parseToRecords(files, parsePtabFile);
   const reference = jsonParseOf(files);
   const started = performance.now();
   let loaded = 0;

@@ -13,17 +13,18 @@ export interface SectionRow {
   chars: number;
 }
 
+/** An OA document, in the names the office-action list reads (domain/office-action-list.ts's ActionDocument). */
 export interface DocumentRow {
-  document_id: string;
-  document_code: string;
-  mailed_date: string;
-  has_text: boolean;
-  text_chars: number | null;
-  section_chars: number | null;
+  documentId: string;
+  documentCode: string;
+  mailedDate: string;
+  hasText: boolean;
+  textChars: number | null;
+  sectionChars: number | null;
   sections: SectionRow[] | null;
   /** The sections' texts in their order: only with include_text. */
-  section_texts: string[] | null;
-  body_text: string | null;
+  sectionTexts: string[] | null;
+  bodyText: string | null;
 }
 
 export interface RejectionRow {
@@ -70,10 +71,10 @@ export async function findOfficeActionSources(
        FROM transactions WHERE application_number = $1 AND (code = ANY($3::text[]) OR code ~ '^MP[0-9]{3}$' OR event_type = 'response_filed'))
         AS transactions,
       (SELECT json_agg(json_build_object(
-                'document_id', document_id, 'document_code', document_code, 'mailed_date', mailed_date, 'has_text', has_text,
-                'text_chars', text_chars, 'section_chars', section_chars,
-                'sections', sections, 'section_texts', CASE WHEN $2 THEN section_texts END,
-                'body_text', CASE WHEN $2 THEN body_text END))
+                'documentId', document_id, 'documentCode', document_code, 'mailedDate', mailed_date, 'hasText', has_text,
+                'textChars', text_chars, 'sectionChars', section_chars,
+                'sections', sections, 'sectionTexts', CASE WHEN $2 THEN section_texts END,
+                'bodyText', CASE WHEN $2 THEN body_text END))
        FROM office_action_documents WHERE application_number = $1) AS documents,
       (SELECT json_agg(json_build_object(
                 'document_id', document_id, 'legal_section', legal_section, 'paragraph', paragraph,

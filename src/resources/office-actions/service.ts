@@ -17,7 +17,7 @@ const CURSOR = new CursorCodec('office-actions', { d: CURSOR_DATE, s: CURSOR_INT
 /** Transactions that are the applicant's reply to an action (for the advisory-action rule, MPEP 706.07(f)). */
 const isReply = (t: { code: string; event_type: string | null }) => t.event_type === 'response_filed' || t.code === 'N/AP';
 
-type Listed = ListedAction<sql.DocumentRow & { documentId: string; documentCode: string; mailedDate: string }>;
+type Listed = ListedAction<sql.DocumentRow>;
 
 function basisOf(deadline: ReplyDeadline, listed: readonly Listed[]) {
   if (deadline.rule === null || deadline.countsFrom === null) return null;
@@ -33,7 +33,7 @@ function actionView(
   withText: boolean,
 ) {
   const document = action.document;
-  const rows = document ? sources.rejections.filter((r) => r.document_id === document.document_id) : [];
+  const rows = document ? sources.rejections.filter((r) => r.document_id === document.documentId) : [];
   const facts = rows.map((r) => ({
     legalSection: r.legal_section,
     paragraph: r.paragraph,
@@ -43,14 +43,14 @@ function actionView(
   }));
   const cited = document
     ? sources.citations
-        .filter((c) => c.document_id === document.document_id)
+        .filter((c) => c.document_id === document.documentId)
         .map((c) => ({ legalSection: c.legal_section, actionCategory: c.action_category, reference: c.reference }))
     : [];
   return {
     mailed_date: action.mailedDate,
     type: action.type,
-    document_code: document?.document_code ?? null,
-    document_id: document?.document_id ?? null,
+    document_code: document?.documentCode ?? null,
+    document_id: document?.documentId ?? null,
     response_due_estimate: deadline.responseDueEstimate,
     response_due_max: deadline.responseDueMax,
     response_period_months: deadline.responsePeriodMonths,
@@ -61,12 +61,12 @@ function actionView(
     statutes: statutesOf(facts),
     rejections: rejectionsOf(facts, cited),
     sections: (document?.sections ?? []).map((section, i) =>
-      withText ? { ...section, text: document?.section_texts?.[i] ?? '' } : section,
+      withText ? { ...section, text: document?.sectionTexts?.[i] ?? '' } : section,
     ),
-    text_available: document?.has_text ?? false,
-    text_chars: document?.text_chars ?? null,
-    section_chars: document?.section_chars ?? null,
-    ...(withText ? { body_text: document?.body_text ?? null } : {}),
+    text_available: document?.hasText ?? false,
+    text_chars: document?.textChars ?? null,
+    section_chars: document?.sectionChars ?? null,
+    ...(withText ? { body_text: document?.bodyText ?? null } : {}),
   };
 }
 
@@ -93,9 +93,9 @@ export class OfficeActionService {
   }
 
   list(input: ListInput): Promise<OfficeActionPage> {
-    if (input.includeText) return this.build(input);
-    const number = requireApplicationNumber(input.applicationNumber);
-    return this.pages.get(`${number} ${input.limit} ${input.cursor ?? ''}`, () => this.build(input));
+    const applicationNumber = requireApplicationNumber(input.applicationNumber);
+    if (input.includeText) return this.build(applicationNumber, input);
+    return this.pages.get(`${applicationNumber} ${input.limit} ${input.cursor ?? ''}`, () => this.build(applicationNumber, input));
   }
 
   /** One per action; a withdrawn action has none, and the others' are computed as if it had never been mailed. */
@@ -117,17 +117,13 @@ export class OfficeActionService {
     return deadlines;
   }
 
-  private async build(input: ListInput) {
-    const applicationNumber = requireApplicationNumber(input.applicationNumber);
+  private async build(applicationNumber: string, input: ListInput) {
     const scope = [applicationNumber];
     const after = CURSOR.decode(input.cursor, scope);
     const sources = await sql.findOfficeActionSources(this.db, applicationNumber, input.includeText);
     if (sources.held === null && sources.documents.length === 0)
       throw notFound(`No application ${applicationNumber} is on file, and no office action names it.`);
-    const listed: Listed[] = listOfficeActions(
-      sources.transactions,
-      sources.documents.map((d) => ({ ...d, documentId: d.document_id, documentCode: d.document_code, mailedDate: d.mailed_date })),
-    );
+    const listed: Listed[] = listOfficeActions(sources.transactions, sources.documents);
     const deadlines = this.deadlines(listed, sources.transactions);
     // Newest first; the place in the oldest-first list breaks ties of a day.
     const order = listed.map((_, place) => place).reverse();
