@@ -87,6 +87,21 @@ const COMMANDS: Record<string, Command> = {
       await withDatabase({}, async (db) => void (await runIngest(db, args)));
     },
   },
+  sync: {
+    summary: 'download and load the newest bulk files from the Open Data Portal (USPTO_API_KEY)',
+    usage: async () => (await import('./commands/sync.js')).USAGE,
+    run: async (args) => {
+      const { parseSyncCommand, runSync } = await import('./commands/sync.js');
+      const config = loadConfig();
+      // A mistaken command line or a missing key costs nothing: no database is opened for it.
+      parseSyncCommand(args, config.sync);
+      await withDatabase({}, async (db) => {
+        const outcomes = await runSync(db, config.sync, args);
+        // The report names each failure; no stack trace for a portal that failed us.
+        if (outcomes.some((outcome) => outcome.outcome === 'failed')) process.exitCode = 1;
+      });
+    },
+  },
   entities: {
     summary: 'entity resolution: entities resolve | entities rebuild',
     usage: async () => (await import('./commands/entities.js')).USAGE,
@@ -121,7 +136,8 @@ ${Object.entries(COMMANDS)
 Settings come from the environment: DATABASE_URL (unset: the embedded engine, data in
 PATENT_STATUS_DATA_DIR, default ./data), HOST, PORT (8080), PUBLIC_BASE_URL, LOG_LEVEL (info),
 BODY_LIMIT_BYTES, SEARCH_TIMEOUT_MS, SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD,
-SMTP_FROM. An invalid one stops the command with a message naming it (exit code 2).`;
+SMTP_FROM, USPTO_API_KEY, USPTO_API_BASE_URL, SYNC_TIME (03:30, US Eastern), SYNC_DOWNLOAD_DIR.
+An invalid one stops the command with a message naming it (exit code 2).`;
 
 /** The command called `name`; a mistyped name or option is an operator mistake. */
 function commandNamed(name: string): Command {

@@ -27,7 +27,39 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1_048_576,
       searchTimeoutMs: 10_000,
       officeClosures: officeClosures(),
+      sync: {
+        usptoApiKey: null,
+        usptoApiBaseUrl: 'https://api.uspto.gov',
+        time: '03:30',
+        downloadDir: join(process.cwd(), 'data', 'downloads'),
+      },
+      webhooks: loadConfig({}).webhooks,
     });
+  });
+
+  it('reads the sync settings: key, portal address, nightly time, download directory', () => {
+    const sync = loadConfig({
+      USPTO_API_KEY: ' k3y ',
+      USPTO_API_BASE_URL: 'http://127.0.0.1:9999/',
+      SYNC_TIME: '23:05',
+      PATENT_STATUS_DATA_DIR: '/srv/pss',
+    }).sync;
+    expect(sync).toStrictEqual({
+      usptoApiKey: 'k3y',
+      usptoApiBaseUrl: 'http://127.0.0.1:9999',
+      time: '23:05',
+      downloadDir: '/srv/pss/downloads',
+    });
+    expect(loadConfig({ SYNC_DOWNLOAD_DIR: '/mnt/bulk' }).sync.downloadDir).toBe('/mnt/bulk');
+    expect(loadConfig({ PATENT_STATUS_DATA_DIR: '/srv/pss', SYNC_DOWNLOAD_DIR: 'dl' }).sync.downloadDir).toBe('/srv/pss/dl');
+  });
+
+  it('rejects a sync time that is not HH:MM and a portal address that is not http(s), together', () => {
+    expect(problemsOf({ SYNC_TIME: '3:30', USPTO_API_BASE_URL: 'ftp://api.uspto.gov' })).toEqual([
+      'USPTO_API_BASE_URL must be an http(s) URL, got "ftp://api.uspto.gov"',
+      'SYNC_TIME must be HH:MM (24-hour, US Eastern), got "3:30"',
+    ]);
+    expect(problemsOf({ SYNC_TIME: '24:00' })).toEqual(['SYNC_TIME must be HH:MM (24-hour, US Eastern), got "24:00"']);
   });
 
   it('treats blank values as unset', () => {
@@ -150,5 +182,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ OFFICE_CLOSED_DATES: '' }).officeClosures.size).toBe(0);
     expect([...loadConfig({ OFFICE_CLOSED_DATES: '2027-01-05, 2027-01-06' }).officeClosures]).toEqual(['2027-01-05', '2027-01-06']);
     expect(problemsOf({ OFFICE_CLOSED_DATES: '2027-02-30' })).toEqual([expect.stringMatching(/^OFFICE_CLOSED_DATES must be/)]);
+  });
+
+  it('reads webhook settings: D16 and D21 by default, overrides, and refuses bad values', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      allowPrivate: false,
+      attemptTimeoutMs: 10_000,
+      retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 28_800_000, 86_400_000],
+      concurrency: 64,
+      unfundedRecheckMs: 60_000,
+    });
+    const set = loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_RETRY_DELAYS: '1, 2' }).webhooks;
+    expect([set.allowPrivate, set.attemptTimeoutMs, set.retryDelaysMs]).toEqual([true, 500, [1000, 2000]]);
+    expect(problemsOf({ WEBHOOK_RETRY_DELAYS: '1,2m' })).toEqual([expect.stringMatching(/^WEBHOOK_RETRY_DELAYS must be/)]);
+    expect(problemsOf({ WEBHOOK_TIMEOUT_MS: '5' })).toEqual([expect.stringMatching(/^WEBHOOK_TIMEOUT_MS must be/)]);
   });
 });

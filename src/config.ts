@@ -25,6 +25,35 @@ export interface Config {
    * empty for none) replaces the built-in list (domain/office-closures.ts).
    */
   officeClosures: ReadonlySet<string>;
+  /** `patent-status sync` and its nightly run (issue 13): the Open Data Portal's bulk-data API. */
+  sync: SyncConfig;
+  webhooks: WebhookConfig;
+}
+
+/** Webhook delivery (DESIGN.md D16, D21). */
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE=1: private, loopback and link-local targets and plain http:// are accepted (tests, local development). */
+  allowPrivate: boolean;
+  /** One attempt's limit (D16: 10 s), from connecting to the end of the answer. */
+  attemptTimeoutMs: number;
+  /** Waits before the second, third … attempt (D16: 1 m, 5 m, 30 m, 2 h, 8 h, 24 h); after the last, the delivery fails. */
+  retryDelaysMs: readonly number[];
+  /** Deliveries one worker process has in flight at once. */
+  concurrency: number;
+  /** How long a delivery of an org without credit waits before its credit is looked at again. */
+  unfundedRecheckMs: number;
+}
+
+/** Fetching the office's bulk files from the Open Data Portal (`patent-status sync`, the nightly job). */
+export interface SyncConfig {
+  /** USPTO_API_KEY, sent as X-API-KEY; null when unset (sync then refuses to start, the nightly run skips). */
+  usptoApiKey: string | null;
+  /** USPTO_API_BASE_URL: the portal's API address, or a stand-in's (tests, a mirror). No trailing slash. */
+  usptoApiBaseUrl: string;
+  /** SYNC_TIME: when the worker syncs each night, "HH:MM" on the US Eastern clock (the office's). */
+  time: string;
+  /** SYNC_DOWNLOAD_DIR: where files are downloaded (resumable `.part` files); default <dataDir>/downloads. */
+  downloadDir: string;
 }
 
 export interface SmtpConfig {
@@ -127,9 +156,20 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     problems.push(`OFFICE_CLOSED_DATES must be comma-separated YYYY-MM-DD dates: ${(error as Error).message}`);
   }
 
+  const retryDelays = (text('WEBHOOK_RETRY_DELAYS') ?? '60,300,1800,7200,28800,86400').split(',').map((d) => d.trim());
+  if (retryDelays.some((d) => !/^\d{1,6}$/.test(d)))
+    problems.push(`WEBHOOK_RETRY_DELAYS must be comma-separated whole seconds, got "${text('WEBHOOK_RETRY_DELAYS')}"`);
+
+  const rawApiBase = text('USPTO_API_BASE_URL') ?? 'https://api.uspto.gov';
+  const usptoApiBaseUrl = rawApiBase.replace(/\/+$/, '');
+  if (!isHttpUrl(usptoApiBaseUrl)) problems.push(`USPTO_API_BASE_URL must be an http(s) URL, got "${rawApiBase}"`);
+  const syncTime = text('SYNC_TIME') ?? '03:30';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(syncTime)) problems.push(`SYNC_TIME must be HH:MM (24-hour, US Eastern), got "${syncTime}"`);
+  const dataDir = resolve(text('PATENT_STATUS_DATA_DIR') ?? './data');
+
   const config: Config = {
     databaseUrl,
-    dataDir: resolve(text('PATENT_STATUS_DATA_DIR') ?? './data'),
+    dataDir,
     port,
     host,
     publicBaseUrl,
@@ -138,6 +178,19 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
     officeClosures: closures,
+    sync: {
+      usptoApiKey: text('USPTO_API_KEY'),
+      usptoApiBaseUrl,
+      time: syncTime,
+      downloadDir: resolve(dataDir, text('SYNC_DOWNLOAD_DIR') ?? 'downloads'),
+    },
+    webhooks: {
+      allowPrivate: flag('WEBHOOK_ALLOW_PRIVATE', false),
+      attemptTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      retryDelaysMs: retryDelays.map((d) => Number(d) * 1000),
+      concurrency: integer('WEBHOOK_CONCURRENCY', 64, 1, 1024),
+      unfundedRecheckMs: integer('WEBHOOK_UNFUNDED_RECHECK_SECONDS', 60, 1, 86_400) * 1000,
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

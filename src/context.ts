@@ -7,4 +7,8 @@ export interface AppContext {
   config: Config;
   db: Database;
   notifier: Notifier;
+  /** Every address a host name resolves to; the system resolver unless a test stands in for DNS (webhook checks, D21). */
+  resolveHost?: HostResolver;
 }
+
+export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;

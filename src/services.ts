@@ -14,6 +14,9 @@ import { EventFeedService } from './resources/events/service.js';
 import { OfficeActionService } from './resources/office-actions/service.js';
 import { PtabService } from './resources/ptab/service.js';
 import { SearchService } from './resources/search/service.js';
+import { DeliveryService } from './resources/monitors/delivery.js';
+import { MonitorService } from './resources/monitors/service.js';
+import { WebhookTargetPolicy } from './resources/monitors/webhook-target.js';
 
 /**
  * Every service, built once with its caches. REST routes, MCP tools and worker jobs receive
@@ -38,6 +41,9 @@ export interface Services {
   ptab: PtabService;
   officeActions: OfficeActionService;
   events: EventFeedService;
+  monitors: MonitorService;
+  /** Webhook deliveries: created with the events, sent by the worker's delivery loop. */
+  deliveries: DeliveryService;
 }
 
 /** The composition root. */
@@ -47,9 +53,11 @@ export function buildServices(context: AppContext): Services {
   const coverage = new CoverageService(db, provenance);
   const maintenance = new MaintenanceService(db, provenance);
   const entities = new EntityService(db, provenance, maintenance);
+  const charging = new ChargingService(db);
+  const webhookTargets = new WebhookTargetPolicy(config.webhooks.allowPrivate, context.resolveHost);
   return {
     context,
-    charging: new ChargingService(db),
+    charging,
     authenticator: new Authenticator(db),
     provenance,
     coverage,
@@ -64,5 +72,7 @@ export function buildServices(context: AppContext): Services {
     ptab: new PtabService(db, provenance, entities),
     officeActions: new OfficeActionService(db, provenance, config.officeClosures),
     events: new EventFeedService(db, provenance, entities),
+    monitors: new MonitorService(db, entities, webhookTargets),
+    deliveries: new DeliveryService(db, charging, webhookTargets, config.webhooks),
   };
 }

@@ -9,6 +9,7 @@ import { USAGE as ENTITIES_USAGE } from '../src/commands/entities.js';
 import { ingestUsage, USAGE as INGEST_USAGE } from '../src/commands/ingest.js';
 import { USAGE as MIGRATE_USAGE } from '../src/commands/migrate.js';
 import { USAGE as SERVE_USAGE } from '../src/commands/serve.js';
+import { USAGE as SYNC_USAGE } from '../src/commands/sync.js';
 import { USAGE as SYNTH_USAGE } from '../src/commands/synth.js';
 import { WORKER_USAGE } from '../src/commands/worker.js';
 import { VERSION } from '../src/version.js';
@@ -40,6 +41,7 @@ describe('--help', () => {
     [['synth', '--out', 'OUT', '--applications', '5', '--help'], SYNTH_USAGE],
     [['admin', '--help'], ADMIN_USAGE],
     [['entities', '--help'], ENTITIES_USAGE],
+    [['sync', '--products', 'PTGRXML', '--help'], SYNC_USAGE],
     [['admin', 'credit', '--email', 'ops@example.com', '--units', '5', '--help'], ADMIN_USAGE],
     [['help', 'migrate'], MIGRATE_USAGE],
   ])('patent-status %j prints the usage and exits 0, creating nothing', async (args, usage) => {
@@ -58,7 +60,7 @@ describe('--help', () => {
     expect(help.code).toBe(0);
     expect(help.stderr).toBe('');
     const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((match) => match[1]);
-    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'entities', 'synth', 'admin']);
+    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'sync', 'entities', 'synth', 'admin']);
     expect(help.stdout).toContain('LOG_LEVEL');
     expect(await runCli(['--version'], {})).toEqual({ code: 0, stdout: `patent-status ${VERSION}\n`, stderr: '' });
     expect(VERSION).toBe('0.1.0');
@@ -112,6 +114,21 @@ describe('operator mistakes: one line on stderr, exit code 2', () => {
     [['admin', 'orgs', '--all'], {}, "patent-status admin: unknown option '--all' (see patent-status admin --help)"],
     [['admin', 'revoke-key'], {}, 'patent-status admin: revoke-key needs --key KEY_ID_OR_PREFIX (see patent-status admin --help)'],
     [['synth', '--applications', '5'], {}, 'patent-status synth: --out DIR is required (see patent-status synth --help)'],
+    [
+      ['sync', '--products', 'PTGRXML,FOO'],
+      { USPTO_API_KEY: 'k' },
+      'patent-status sync: unknown product code FOO (codes: PTFWPRD, PTFWPRE, PTGRXML, APPXML, PASDL, PASYR, PTMNFEE2, PTAB, OA) (see patent-status sync --help)',
+    ],
+    [
+      ['sync', '--since', '2026-02-30'],
+      { USPTO_API_KEY: 'k' },
+      'patent-status sync: --since 2026-02-30 is not a calendar date (YYYY-MM-DD) (see patent-status sync --help)',
+    ],
+    [
+      ['sync'],
+      { USPTO_API_KEY: '' },
+      'patent-status sync: USPTO_API_KEY is not set (an Open Data Portal API key, see https://data.uspto.gov/apis/getting-started)',
+    ],
   ] as [string[], Record<string, string>, string][])('patent-status %j (env %j)', async (args, env, line) => {
     const result = await runCli(args, { PATENT_STATUS_DATA_DIR: untouched, ...env });
     expect(result).toEqual({ code: 2, stdout: '', stderr: `${line}\n` });

@@ -198,13 +198,37 @@ describe('patent-status demo, as a new user starts it', () => {
   });
 
   it('answers every command it printed', async () => {
-    const tried = stdout.slice(stdout.indexOf('Try:'));
+    const tried = stdout.slice(stdout.indexOf('Try:'), stdout.indexOf('Webhooks ('));
     const requests = curlCommands(tried, {});
     expect(requests.length).toBeGreaterThanOrEqual(8);
     for (const request of requests) {
       const response = await fetch(request.url, { method: request.method, headers: request.headers });
       expect(response.status, request.text).toBe(200);
     }
+  });
+
+  it('walks through a monitor: created, the next-day file ingested, the signed deliveries arriving at its receiver page', async () => {
+    const [create, nextDay, receiver] = curlCommands(stdout.slice(stdout.indexOf('Webhooks (')), {});
+    expect([create, nextDay, receiver].map((request) => `${request!.method} ${new URL(request!.url).pathname}`)).toEqual([
+      'POST /v1/monitors',
+      'POST /demo/next-day',
+      'GET /demo/webhook-receiver',
+    ]);
+    const monitor = await fetch(create!.url, { method: 'POST', headers: create!.headers, body: create!.body });
+    expect(monitor.status).toBe(201);
+    const { monitor_id: monitorId } = (await monitor.json()) as { monitor_id: string };
+    const ingested = await fetch(nextDay!.url, { method: 'POST' });
+    expect(ingested.status).toBe(200);
+    expect(((await ingested.json()) as { events: number }).events).toBe(2);
+    type Seen = { signature_valid: boolean; body: { monitor_id: string; event: { event_type: string } } };
+    const deadline = Date.now() + 20_000;
+    let seen: Seen[] = [];
+    while (seen.length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      seen = ((await (await fetch(receiver!.url)).json()) as { deliveries: Seen[] }).deliveries;
+    }
+    expect(seen.map((d) => d.body.event.event_type).sort()).toEqual(['office_action', 'status_change']);
+    expect(seen.every((d) => d.signature_valid && d.body.monitor_id === monitorId)).toBe(true);
   });
 
   it('loads the PTAB trials, resolves their parties and prints trials that answer', async () => {
@@ -286,7 +310,8 @@ describe('patent-status demo, as a new user starts it', () => {
         'maintenance fee windows, deadlines and the end of term with its calculation, assignment recordations and the current owner of a patent, ' +
         'companies and inventors by name, their families, applications and patents, ' +
         'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes, ' +
-        'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity) ' +
+        'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity, ' +
+        'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
     );
     expect(skill).not.toContain('nightly');

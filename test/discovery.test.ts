@@ -111,8 +111,8 @@ describe('GET /health', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-credits-charged']).toBe('0');
       expect(response.json().products).toStrictEqual([
-        { product: 'PTFWPRD', file_date: '2026-03-02', as_of: eastern(threeDaysAgo), stale: true },
-        { product: 'PTMNFEE2', file_date: '2026-02-23', as_of: eastern(threeDaysAgo), stale: false },
+        { product: 'PTFWPRD', file_date: '2026-03-02', as_of: eastern(threeDaysAgo), stale: true, last_sync_at: null },
+        { product: 'PTMNFEE2', file_date: '2026-02-23', as_of: eastern(threeDaysAgo), stale: false, last_sync_at: null },
       ]);
       expect(response.json().engine).toBe(ENGINE);
     });
@@ -151,6 +151,9 @@ describe('GET /openapi.json', () => {
       '/v1/applications/{application_number}/transactions': ['get'],
       '/v1/applications/{application_number}/office-actions': ['get'],
       '/v1/events': ['get'],
+      '/v1/monitors': ['post', 'get'],
+      '/v1/monitors/{monitor_id}': ['delete'],
+      '/v1/monitors/{monitor_id}/events': ['get'],
       '/v1/patents/{patent_number}/claims': ['get'],
       '/v1/publications/{publication_number}/claims': ['get'],
       '/v1/patents/{patent_number}/maintenance': ['get'],
@@ -232,7 +235,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(31);
+    expect(expected).toHaveLength(35);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

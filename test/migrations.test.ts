@@ -58,6 +58,8 @@ describe('migrate() on the migrated template', () => {
       { version: 16, name: '0016-counts-read-from-their-tables.sql' },
       { version: 17, name: '0017-office-actions.sql' },
       { version: 18, name: '0018-event-feed-indexes.sql' },
+      { version: 19, name: '0019-monitors.sql' },
+      { version: 20, name: '0020-sync-files.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

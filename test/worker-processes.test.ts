@@ -12,6 +12,10 @@ import { buildServices } from '../src/services.js';
 import { JobQueue } from '../src/worker/queue.js';
 import { startWorker } from '../src/worker/start.js';
 import { Child, logLine } from './helpers/child-process.js';
+import { WebhookReceiver } from './helpers/webhook-receiver.js';
+import { insertEvents } from '../src/db/events.sql.js';
+import { buildEvent, eventDetail } from '../src/domain/events.js';
+import { creditByEmail, signup } from '../src/resources/accounts/service.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { createRunsTable, FAST, hangFirstJob, recordJob, runsOf, TEST_REGISTRY, waitFor } from './helpers/test-jobs.js';
 
@@ -153,6 +157,63 @@ it(`a job whose worker is killed (SIGKILL) runs again after restart (${onPostgre
       { attempt: 2, pid: process.pid, finished: true },
     ]);
   } finally {
+    await db.drop();
+  }
+});
+
+it(`a delivery whose worker is killed (SIGKILL) mid-attempt is sent again after restart (${onPostgres ? 'PostgreSQL' : 'embedded engine'})`, async () => {
+  const db = await target('kill-delivery');
+  const receiver = await new WebhookReceiver().start();
+  const env = { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT_MS: '1000' };
+  const webhookServices = (conn: Database) =>
+    buildServices({ config: loadConfig(env), db: conn, notifier: { send: async () => undefined } });
+  try {
+    receiver.script('/killed', ['hang', 200]);
+    await db.use(async (conn) => {
+      const { orgId } = await signup(conn, 'killed@example.com', null);
+      await creditByEmail(conn, { email: 'killed@example.com', units: 10, source: 'admin', reference: null });
+      await webhookServices(conn).monitors.create(orgId, {
+        targets: { application_numbers: ['18900001'] },
+        webhook_url: `${receiver.url}/killed`,
+      });
+      const event = buildEvent(
+        'grant',
+        { applicationNumber: '18900001', patentNumber: '12900001' },
+        '2026-11-20',
+        '1',
+        eventDetail.grant('12900001'),
+      );
+      await conn.transaction((tx) => insertEvents(tx, [event], new Date(), null));
+    });
+    const first = child(HELPER, [], { ...db.env, ...env });
+    await first.waitForLine((line) => line === 'ready', 60_000, 'the first worker');
+    await waitFor(async () => (receiver.at('/killed').length === 1 ? true : undefined), 30_000, 'the first attempt');
+    first.kill('SIGKILL');
+    await first.exited;
+
+    const delivered = await db.use(async (conn) => {
+      const restarted = await startWorker(webhookServices(conn), { ...FAST, log: silent, registry: [], deliveryPollMs: 50 });
+      try {
+        return await waitFor(
+          async () =>
+            (
+              await conn.query<{ status: string; attempts: number }>(
+                `SELECT status, attempts FROM webhook_deliveries WHERE status = 'delivered'`,
+              )
+            ).rows[0],
+          30_000,
+          'the delivery after the restart',
+        );
+      } finally {
+        await restarted.stop();
+      }
+    });
+    expect(delivered).toEqual({ status: 'delivered', attempts: 2 });
+    const got = receiver.at('/killed');
+    expect(got.map((r) => r.headers['x-delivery-attempt'])).toEqual(['1', '2']);
+    expect(got[0]!.body).toEqual(got[1]!.body);
+  } finally {
+    await receiver.close();
     await db.drop();
   }
 });

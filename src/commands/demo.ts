@@ -19,6 +19,13 @@ import { formatResolution } from './entities.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
 import { demoExamples, type DemoExamples } from './demo-samples.js';
+import {
+  addDemoWebhookRoutes,
+  DEMO_NEXT_DAY_PATH,
+  DEMO_RECEIVER_PATH,
+  DEMO_WEBHOOK_SECRET,
+  demoWatchedApplication,
+} from './demo-webhooks.js';
 
 export const USAGE = `usage: patent-status demo
   The first command to try. On the embedded engine (or DATABASE_URL), on first start: generates and
@@ -143,14 +150,27 @@ async function holdsAny(
   return (await db.query(sql)).rowCount > 0;
 }
 
-export async function runDemo(config: Config): Promise<void> {
+export async function runDemo(environmentConfig: Config): Promise<void> {
+  // The demo's receiver is on this machine: its webhooks may go to loopback and plain http.
+  const config: Config = { ...environmentConfig, webhooks: { ...environmentConfig.webhooks, allowPrivate: true } };
   let demo: { orgId: string; apiKey: string; balance: number } | null = null;
   let examples: DemoExamples | null = null;
-  const running = await startServer(config, async (db) => {
-    await ensureDemoCorpus(db, config.dataDir, (line) => process.stdout.write(`${line}\n`));
-    demo = await ensureDemoAccount(db);
-    examples = await demoExamples(db);
-  });
+  let watched: string | null = null;
+  const running = await startServer(
+    config,
+    async (db) => {
+      await ensureDemoCorpus(db, config.dataDir, (line) => process.stdout.write(`${line}\n`));
+      demo = await ensureDemoAccount(db);
+      examples = await demoExamples(db);
+      watched = await demoWatchedApplication(db);
+    },
+    {
+      alwaysRunWorker: true,
+      extraRoutes: async (app, db) => {
+        if (watched) await addDemoWebhookRoutes(app, db, config.dataDir, watched);
+      },
+    },
+  );
   const { apiKey, balance, orgId } = demo!;
   const sample = examples as DemoExamples | null;
   // PORT=0 picks a free port: print the one actually bound.
@@ -214,7 +234,25 @@ export async function runDemo(config: Config): Promise<void> {
         : []),
       `  curl -s ${base}/agent/me -H "X-API-KEY: ${apiKey}"`,
       `  curl -s ${base}/agents.md`,
+      ...(watched ? webhookExample(base, apiKey, watched) : []),
       '',
     ].join('\n') + '\n',
   );
+}
+
+/** The monitor walk-through: watch an application, ingest the next day's file, see the signed delivery arrive. */
+function webhookExample(base: string, apiKey: string, applicationNumber: string): string[] {
+  const monitor = JSON.stringify({
+    targets: { application_numbers: [applicationNumber] },
+    events: ['office_action', 'status_change'],
+    webhook_url: `${base}${DEMO_RECEIVER_PATH}`,
+    secret: DEMO_WEBHOOK_SECRET,
+  });
+  return [
+    '',
+    `Webhooks (the worker runs in this process; ${DEMO_RECEIVER_PATH} is a receiver page that checks signatures):`,
+    `  curl -s -X POST ${base}/v1/monitors -H "X-API-KEY: ${apiKey}" -H 'content-type: application/json' -d '${monitor}'`,
+    `  curl -s -X POST ${base}${DEMO_NEXT_DAY_PATH}    # ingests tomorrow's file: ${applicationNumber} gets a non-final rejection`,
+    `  curl -s ${base}${DEMO_RECEIVER_PATH}   # a second later: the signed deliveries, with signature_valid`,
+  ];
 }

@@ -33,6 +33,10 @@ export interface ServerOptions {
   signal?: AbortSignal;
   /** Settings of the in-process worker (tests shorten its intervals). */
   worker?: Partial<WorkerOptions>;
+  /** Run the worker in this process on the server engine too (the demo: its webhooks must go out without a `worker` process). */
+  alwaysRunWorker?: boolean;
+  /** Routes beyond the API's, added before listening (the demo's receiver page). */
+  extraRoutes?: (app: App, db: Database) => Promise<void>;
 }
 
 /**
@@ -55,7 +59,9 @@ export async function startServer(
     if (beforeListen) await beforeListen(db);
     const services = buildServices({ config, db, notifier: createNotifier(config.smtp, logger) });
     const server = (app = await buildApp(services, { logger }));
-    if (db.engine === 'pglite') worker = await startWorker(services, { ...options.worker, log: logger.child({ component: 'worker' }) });
+    await options.extraRoutes?.(server, db);
+    if (db.engine === 'pglite' || options.alwaysRunWorker)
+      worker = await startWorker(services, { ...options.worker, log: logger.child({ component: 'worker' }) });
     await server.listen({ port: config.port, host: config.host });
     const running = worker;
     let closing: Promise<void> | null = null;

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/open.js';
 import { buildServices } from '../services.js';
 import { REGISTRY } from '../worker/registry.js';
 import { startWorker } from '../worker/start.js';
+import type { RuleSource } from '../worker/schedule.js';
 import { UsageError } from './admin.js';
 import { createLogger } from './serve.js';
 import { aborted, shutdownSignal } from './shutdown.js';
@@ -17,8 +18,10 @@ export const WORKER_USAGE = `usage: patent-status worker
   serve and demo run the jobs themselves (one process per data directory).
   Jobs: ${REGISTRY.map(({ job, schedule }) => `${job.name}${schedule ? ` (${describeRule(schedule.rule)})` : ''}`).join(', ')}`;
 
-function describeRule(rule: { everySeconds: number } | { cron: string }): string {
-  return 'cron' in rule ? `cron "${rule.cron}" UTC` : `every ${rule.everySeconds} s`;
+function describeRule(rule: RuleSource): string {
+  // A configured rule: the nightly sync at SYNC_TIME, US Eastern.
+  if (typeof rule === 'function') return 'nightly at SYNC_TIME, US Eastern, when USPTO_API_KEY is set';
+  return 'cron' in rule ? `cron "${rule.cron}" ${rule.timeZone ?? 'UTC'}` : `every ${rule.everySeconds} s`;
 }
 
 /** `patent-status worker`: runs every registered job type and the schedule until the process is told to stop. */

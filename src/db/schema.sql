@@ -405,6 +405,26 @@ CREATE TABLE public.maintenance_fee_patents (
     CONSTRAINT maintenance_fee_patents_entity_status_check CHECK ((entity_status = ANY (ARRAY['small'::text, 'micro'::text, 'undiscounted'::text])))
 );
 
+CREATE TABLE public.monitor_targets (
+    kind text NOT NULL,
+    value text NOT NULL,
+    monitor_id text NOT NULL,
+    CONSTRAINT monitor_targets_kind_check CHECK ((kind = ANY (ARRAY['application'::text, 'patent'::text, 'entity'::text])))
+);
+
+CREATE TABLE public.monitors (
+    monitor_id text NOT NULL,
+    org_id text NOT NULL,
+    targets jsonb NOT NULL,
+    events text[] NOT NULL,
+    webhook_url text NOT NULL,
+    secret text NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    deleted_at timestamp with time zone,
+    CONSTRAINT monitors_status_check CHECK ((status = ANY (ARRAY['active'::text, 'deleted'::text])))
+);
+
 CREATE TABLE public.office_action_citations (
     row_id text NOT NULL,
     application_number text NOT NULL,
@@ -544,6 +564,33 @@ CREATE TABLE public.schema_migrations (
     applied_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.sync_files (
+    product text NOT NULL,
+    file_name text NOT NULL,
+    file_size bigint NOT NULL,
+    file_modified text,
+    status text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    last_error text,
+    checksum text,
+    file_date date,
+    ingest_run_id bigint,
+    first_seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    downloaded_at timestamp with time zone,
+    ingested_at timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT sync_files_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'downloaded'::text, 'ingested'::text, 'failed'::text, 'refused'::text])))
+);
+
+CREATE TABLE public.sync_products (
+    product text NOT NULL,
+    last_success_at timestamp with time zone,
+    last_attempt_at timestamp with time zone,
+    last_error text,
+    claimed_by text,
+    claimed_until timestamp with time zone
+);
+
 CREATE TABLE public.transactions (
     application_number text NOT NULL,
     seq integer NOT NULL,
@@ -564,6 +611,22 @@ CREATE TABLE public.usage_journal (
     CONSTRAINT usage_journal_period_check CHECK ((period = ANY (ARRAY['minute'::text, 'day'::text]))),
     CONSTRAINT usage_journal_requests_check CHECK ((requests >= 0)),
     CONSTRAINT usage_journal_units_check CHECK ((units >= 0))
+);
+
+CREATE TABLE public.webhook_deliveries (
+    delivery_id text NOT NULL,
+    monitor_id text NOT NULL,
+    org_id text NOT NULL,
+    event_id text NOT NULL,
+    event_seq bigint NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone NOT NULL,
+    last_status integer,
+    last_error text,
+    delivered_at timestamp with time zone,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text, 'cancelled'::text])))
 );
 
 ALTER TABLE ONLY public.events ALTER COLUMN seq SET DEFAULT nextval('public.events_seq'::regclass);
@@ -667,6 +730,12 @@ ALTER TABLE ONLY public.maintenance_fee_events
 ALTER TABLE ONLY public.maintenance_fee_patents
     ADD CONSTRAINT maintenance_fee_patents_pkey PRIMARY KEY (patent_number);
 
+ALTER TABLE ONLY public.monitor_targets
+    ADD CONSTRAINT monitor_targets_pkey PRIMARY KEY (kind, value, monitor_id);
+
+ALTER TABLE ONLY public.monitors
+    ADD CONSTRAINT monitors_pkey PRIMARY KEY (monitor_id);
+
 ALTER TABLE ONLY public.office_action_citations
     ADD CONSTRAINT office_action_citations_pkey PRIMARY KEY (row_id);
 
@@ -700,11 +769,20 @@ ALTER TABLE ONLY public.ptab_proceedings
 ALTER TABLE ONLY public.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
 
+ALTER TABLE ONLY public.sync_files
+    ADD CONSTRAINT sync_files_pkey PRIMARY KEY (product, file_name);
+
+ALTER TABLE ONLY public.sync_products
+    ADD CONSTRAINT sync_products_pkey PRIMARY KEY (product);
+
 ALTER TABLE ONLY public.transactions
     ADD CONSTRAINT transactions_pkey PRIMARY KEY (application_number, seq);
 
 ALTER TABLE ONLY public.usage_journal
     ADD CONSTRAINT usage_journal_pkey PRIMARY KEY (org_id, period, period_start, channel, what);
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (delivery_id);
 
 CREATE INDEX api_keys_active_org ON public.api_keys USING btree (org_id) WHERE (revoked_at IS NULL);
 
@@ -762,6 +840,8 @@ CREATE INDEX entity_links_application ON public.entity_links USING btree (applic
 
 CREATE INDEX entity_links_category ON public.entity_links USING btree (entity_id, category, application_number);
 
+CREATE INDEX entity_links_patent_number ON public.entity_links USING btree (patent_number) WHERE (patent_number IS NOT NULL);
+
 CREATE INDEX entity_links_patents ON public.entity_links USING btree (entity_id, COALESCE(grant_date, '0001-01-01'::date) DESC, patent_number DESC) WHERE (patent_number IS NOT NULL);
 
 CREATE INDEX events_application_seq ON public.events USING btree (application_number, seq) WHERE (application_number IS NOT NULL);
@@ -781,6 +861,10 @@ CREATE INDEX family_members_family ON public.family_members USING btree (family_
 CREATE INDEX ingest_runs_product ON public.ingest_runs USING btree (product, started_at DESC);
 
 CREATE INDEX maintenance_fee_patents_application ON public.maintenance_fee_patents USING btree (application_number);
+
+CREATE INDEX monitor_targets_monitor ON public.monitor_targets USING btree (monitor_id);
+
+CREATE INDEX monitors_org_active ON public.monitors USING btree (org_id, created_at, monitor_id) WHERE (status = 'active'::text);
 
 CREATE INDEX office_action_citations_document ON public.office_action_citations USING btree (application_number, document_id);
 
@@ -808,6 +892,10 @@ CREATE INDEX transactions_newest ON public.transactions USING btree (application
 
 CREATE INDEX usage_journal_period ON public.usage_journal USING btree (period, period_start);
 
+CREATE INDEX webhook_deliveries_due ON public.webhook_deliveries USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+
+CREATE INDEX webhook_deliveries_monitor ON public.webhook_deliveries USING btree (monitor_id, event_seq DESC);
+
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
 
@@ -826,5 +914,14 @@ ALTER TABLE ONLY public.document_parties
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.ingest_runs(run_id);
 
+ALTER TABLE ONLY public.monitor_targets
+    ADD CONSTRAINT monitor_targets_monitor_id_fkey FOREIGN KEY (monitor_id) REFERENCES public.monitors(monitor_id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.monitors
+    ADD CONSTRAINT monitors_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
+
 ALTER TABLE ONLY public.usage_journal
     ADD CONSTRAINT usage_journal_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_monitor_id_fkey FOREIGN KEY (monitor_id) REFERENCES public.monitors(monitor_id);

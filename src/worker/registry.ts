@@ -4,6 +4,7 @@ import { pruneIngestRuns, pruneIngestRunsDaily } from './jobs/prune-ingest-runs.
 import { resolveEntitiesEveryMinute, resolveEntitiesJob } from './jobs/resolve-entities.js';
 import { rollUpUsage, rollUpUsageHourly } from './jobs/roll-up-usage.js';
 import { sweepLeases, sweepLeasesEvery15s } from './jobs/sweep-leases.js';
+import { syncNightly, syncNightlySchedule } from './jobs/sync-nightly.js';
 import type { ScheduleEntry } from './schedule.js';
 
 export interface Registration {
@@ -19,4 +20,5 @@ export const REGISTRY: readonly Registration[] = [
   { job: rollUpUsage, schedule: rollUpUsageHourly },
   { job: detectScheduled, schedule: detectScheduledNightly },
   { job: resolveEntitiesJob, schedule: resolveEntitiesEveryMinute },
+  { job: syncNightly, schedule: syncNightlySchedule },
 ];

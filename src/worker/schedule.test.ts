@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { latestSlot } from './schedule.js';
+import { loadConfig } from '../config.js';
+import { syncNightlySchedule } from './jobs/sync-nightly.js';
+import { latestSlot, resolveSchedule } from './schedule.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -16,6 +18,22 @@ describe('latestSlot', () => {
     expect(latestSlot(daily, at('2026-05-01T04:16:59.999Z')).toISOString()).toBe('2026-04-30T04:17:00.000Z');
     expect(latestSlot(daily, at('2026-05-02T01:00:00Z')).toISOString()).toBe('2026-05-01T04:17:00.000Z');
     expect(latestSlot({ cron: '*/10 * * * *' }, at('2026-05-01T10:29:30Z')).toISOString()).toBe('2026-05-01T10:20:00.000Z');
+  });
+
+  it('cron in a time zone: the same Eastern wall-clock time in winter and in summer', () => {
+    const eastern = { cron: '30 3 * * *', timeZone: 'America/New_York' };
+    expect(latestSlot(eastern, at('2026-01-15T09:00:00Z')).toISOString()).toBe('2026-01-15T08:30:00.000Z');
+    expect(latestSlot(eastern, at('2026-07-15T09:00:00Z')).toISOString()).toBe('2026-07-15T07:30:00.000Z');
+    expect(latestSlot(eastern, at('2026-07-15T07:29:00Z')).toISOString()).toBe('2026-07-14T07:30:00.000Z');
+  });
+
+  it('a configured rule is decided by the worker configuration: the nightly sync at SYNC_TIME, US Eastern, with a key only', () => {
+    const [entry] = resolveSchedule([syncNightlySchedule], loadConfig({ SYNC_TIME: '22:05', USPTO_API_KEY: 'k' }));
+    expect(entry!.rule).toEqual({ cron: '5 22 * * *', timeZone: 'America/New_York' });
+    expect(resolveSchedule([syncNightlySchedule], loadConfig({}))).toEqual([]);
+    expect(latestSlot({ cron: '5 22 * * *', timeZone: 'America/New_York' }, at('2026-03-10T12:00:00Z')).toISOString()).toBe(
+      '2026-03-10T02:05:00.000Z',
+    );
   });
 
   it('refuses a rule that cannot name a slot', () => {

@@ -3,11 +3,14 @@ import type { JobLog } from './job-type.js';
 import { JobQueue } from './queue.js';
 import { REGISTRY, type Registration } from './registry.js';
 import { type RunnerOptions, JobRunner } from './runner.js';
-import { Scheduler } from './schedule.js';
+import { resolveSchedule, Scheduler } from './schedule.js';
+import { DeliveryLoop } from './delivery-loop.js';
 
 export interface WorkerOptions extends RunnerOptions {
   /** pg-boss maintenance: how soon a killed worker's expired job is put back in the queue. */
   maintenanceIntervalSeconds: number;
+  /** How often an idle worker looks for due webhook deliveries. */
+  deliveryPollMs: number;
 }
 
 export const WORKER_DEFAULTS: WorkerOptions = {
@@ -16,6 +19,7 @@ export const WORKER_DEFAULTS: WorkerOptions = {
   // Under the 30 s most supervisors allow between SIGTERM and SIGKILL.
   shutdownGraceMs: 20_000,
   maintenanceIntervalSeconds: 30,
+  deliveryPollMs: 1_000,
 };
 
 export interface RunningWorker {
@@ -54,15 +58,23 @@ export async function startWorker(
   const scheduler = new Scheduler(
     db,
     queue,
-    registry.flatMap((entry) => (entry.schedule ? [entry.schedule] : [])),
+    resolveSchedule(
+      registry.flatMap((entry) => (entry.schedule ? [entry.schedule] : [])),
+      services.context.config,
+    ),
   );
   const runner = new JobRunner(queue, scheduler, services, options.log, settings);
   queue.onEnqueued((name) => runner.wake(name));
   runner.start();
+  const deliveries = new DeliveryLoop(services.deliveries, options.log, {
+    concurrency: services.context.config.webhooks.concurrency,
+    pollIntervalMs: settings.deliveryPollMs,
+  });
+  deliveries.start();
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      await runner.stop();
+      await Promise.all([runner.stop(), deliveries.stop()]);
       await queue.close();
     })());
   options.signal?.addEventListener('abort', () => void stop(), { once: true });

@@ -2,7 +2,8 @@ import type { OwnerNotice } from '../../src/billing/notifier.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { buildApp, type App } from '../../src/http/app.js';
-import { buildServices } from '../../src/services.js';
+import { buildServices, type Services } from '../../src/services.js';
+import type { HostResolver } from '../../src/context.js';
 import * as accounts from '../../src/resources/accounts/accounts.sql.js';
 import { creditByEmail } from '../../src/resources/accounts/service.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -15,6 +16,8 @@ export interface TestContext {
   url: string | null;
   /** Every owner notice the app sent, in order (the real notifier would mail or log them). */
   notices: OwnerNotice[];
+  /** The app's services (the same instances its routes use): a test may run a worker on them. */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -24,6 +27,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Wraps the database the app uses (e.g. to record the statements it sends); tests still set up data on the real one. */
   wrapDatabase?: (db: Database) => Database;
+  /** Stands in for DNS (webhook target checks). */
+  resolveHost?: HostResolver;
+  /** Changes the loaded config before the services are built (settings no environment variable reaches, e.g. sub-second retries). */
+  configure?: (config: Config) => void;
 }
 
 /** The real app on a private real database, driven through `inject`. */
@@ -31,8 +38,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const database: TestDatabase = await createTestDatabase();
   const config = loadConfig({ PUBLIC_BASE_URL: 'https://patents.example.test', ...options.env });
   const notices: OwnerNotice[] = [];
+  options.configure?.(config);
   const db = options.wrapDatabase ? options.wrapDatabase(database.db) : database.db;
-  const app = await buildApp(buildServices({ config, db, notifier: { send: async (notice) => void notices.push(notice) } }));
+  const services = buildServices({
+    config,
+    db,
+    notifier: { send: async (notice) => void notices.push(notice) },
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+  });
+  const app = await buildApp(services);
   await options.routes?.(app);
   await app.ready();
   return {
@@ -41,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     config,
     url: database.url,
     notices,
+    services,
     async close() {
       await app.close();
       await database.drop();

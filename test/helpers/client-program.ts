@@ -1,8 +1,8 @@
 /**
  * Writes a TypeScript program that calls every operation of an OpenAPI document through a client
  * typed by openapi-typescript (openapi-fetch), with type-level checks that fail to compile when an
- * operation is not properly described: no operationId, an untyped success body, untyped errors,
- * or no credit header.
+ * operation is not properly described: no operationId, an untyped success body (a 204: any body),
+ * untyped errors, or no credit header.
  */
 interface Schema {
   $ref?: string;
@@ -74,7 +74,7 @@ function callOf(path: string, method: string, operation: Operation, doc: OpenApi
 /** ${method.toUpperCase()} ${path} */
 export async function call${index}() {
   const { data, error } = await client.${method.toUpperCase()}(${JSON.stringify(path)}, ${init});
-  const described: Known<typeof data> = true;
+  const described: ${success === '204' ? '[Exclude<typeof data, undefined>] extends [never] ? true : false' : 'Known<typeof data>'} = true;
   const errors: Known<typeof error> = true;
   const charged: Known<${op}['responses'][${success}]['headers']['X-Credits-Charged']> = true;
   return [described, errors, charged, data, error] as const;

@@ -79,6 +79,7 @@ const CAPABILITIES: Record<string, string> = {
   entities: 'companies and inventors by name, their families, applications and patents',
   ptab: 'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes',
   events: 'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity',
+  monitors: 'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 
@@ -108,6 +109,25 @@ export function errorTable(): string {
   const rows = Object.entries(ERROR_CATALOGUE).map(([code, { status, message }]) => `| ${status} | \`${code}\` | ${message} |`);
   return ['| status | error | meaning |', '|---|---|---|', ...rows].join('\n');
 }
+
+/** How a receiver checks a delivery (D16): the recipe the monitors' deliveries are tested against. */
+const WEBHOOK_SECTION = `
+## Webhooks: what a monitor sends and how to verify it
+Each delivery is \`POST <webhook_url>\` with the JSON body \`{"delivery_id", "monitor_id", "event"}\` and the headers
+\`X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>\`, \`X-Event-Id\` and \`X-Delivery-Attempt\`.
+Answer 2xx within 10 seconds. Anything else is tried again after 1 m, 5 m, 30 m, 2 h, 8 h and 24 h: delivery is
+at least once, so skip an \`X-Event-Id\` you already handled. Verify the raw bytes before parsing them:
+
+\`\`\`js
+const { createHmac, timingSafeEqual } = require('node:crypto');
+function verify(secret, rawBody, header, toleranceSeconds = 300) {
+  const { t, v1 } = Object.fromEntries(header.split(',').map((part) => part.split('=')));
+  const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest('hex');
+  const fresh = Math.abs(Date.now() / 1000 - Number(t)) <= toleranceSeconds;
+  return fresh && v1?.length === 64 && timingSafeEqual(Buffer.from(v1, 'hex'), Buffer.from(expected, 'hex'));
+}
+\`\`\`
+`;
 
 /** `/agents.md`: everything an AI agent needs to use the service, built from the live route list. */
 export function renderAgentGuide(entries: RouteEntry[], baseUrl: string): string {
@@ -156,6 +176,7 @@ units it needs and the balance. \`HEAD\` is not offered on /v1 (404, never charg
 
 ## Endpoints
 ${endpointList(entries)}
+${entries.some((entry) => entry.tags.includes('monitors')) ? WEBHOOK_SECTION : ''}
 ## Errors
 Every error body is \`{"error": "<code>", "message": "...", "detail": ...}\`. A 422's \`detail\` is a list of
 \`{loc, msg, type, input, ctx}\`, where \`loc\` names the part and field, e.g. \`["query", "limit"]\`.

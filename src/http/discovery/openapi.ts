@@ -13,6 +13,8 @@ const TAGS = [
   { name: 'ownership', description: 'Assignment recordations and the current owner of a patent' },
   { name: 'entities', description: 'Companies and inventors resolved from every printed name, their families and portfolios' },
   { name: 'ptab', description: 'Board trials (IPR, PGR, CBM, DER) by patent, by trial and by party, with their decisions' },
+  { name: 'events', description: 'The feed of detected events, in commit order' },
+  { name: 'monitors', description: 'Monitors that POST detected events to a webhook, signed (X-Signature)' },
   { name: 'account', description: 'Signup, keys, balance and credit' },
   { name: 'meta', description: 'Health and the discovery documents' },
 ];

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { component, ProvenanceProperties } from '../../resources/schemas.js';
+import { listLastSyncs } from '../../ingest/sync/sync.sql.js';
+import { component, Nullable, ProvenanceProperties } from '../../resources/schemas.js';
 import { VERSION } from '../../version.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { renderAgentGuide, renderSkill } from './agent-guide.js';
@@ -19,6 +20,13 @@ const HealthResponse = component(
         file_date: ProvenanceProperties.source.properties.file_date,
         as_of: ProvenanceProperties.as_of,
         stale: Type.Boolean(),
+        last_sync_at: Nullable(
+          Type.String({
+            format: 'date-time',
+            description:
+              'When `patent-status sync` (or the nightly run) last fetched this product from the Open Data Portal without a failure; null when never',
+          }),
+        ),
       }),
     ),
     time: Type.String({ format: 'date-time' }),
@@ -48,11 +56,13 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
         const base = { version: VERSION, engine: context.db.engine, time: new Date().toISOString() };
         try {
           await context.db.query('SELECT 1');
+          const synced = await listLastSyncs(context.db);
           const products = (await provenance.all()).map((p) => ({
             product: p.source.product,
             file_date: p.source.file_date,
             as_of: p.as_of,
             stale: p.stale,
+            last_sync_at: synced.get(p.source.product)?.toISOString() ?? null,
           }));
           return { status: 'ok' as const, ...base, products };
         } catch (error) {

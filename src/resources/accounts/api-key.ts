@@ -5,7 +5,8 @@ const KEY_BODY_LENGTH = 32;
 const KEY_PATTERN = /^pss_[0-9A-Za-z]{32}$/;
 export const KEY_PREFIX_LENGTH = 12;
 
-function randomBase62(length: number): string {
+/** Uniformly random base62 characters (keys, monitor ids, webhook secrets). */
+export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {

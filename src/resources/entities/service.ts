@@ -206,6 +206,17 @@ export class EntityService {
   async idsOf(id: string): Promise<string[]> {
     return (await this.target(id)).entityIds;
   }
+
+  /** Whether an entity or family id is on file (a monitor may target it). */
+  async exists(id: string): Promise<boolean> {
+    try {
+      await this.target(id);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return false;
+      throw error;
+    }
+  }
 }
 
 async function mapLimited<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {

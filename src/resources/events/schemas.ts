@@ -21,22 +21,21 @@ export const FeedQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-export const Event = component(
-  'Event',
-  Type.Object({
-    event_id: Type.String({ description: 'evt_…: the same event detected again keeps its id (D17)' }),
-    event_type: Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] }),
-    occurred_on: Nullable(Type.String({ format: 'date', description: 'When it happened at the office (the transaction date …)' })),
-    detected_at: Type.String({ format: 'date-time', description: 'When the ingest that found it committed' }),
-    application_number: Nullable(Type.String()),
-    patent_number: Nullable(Type.String()),
-    entity_id: Nullable(Type.String()),
-    detail: Type.Object(
-      {},
-      { additionalProperties: true, description: "The type's detail (D17), e.g. {code, description} of a transaction event" },
-    ),
-  }),
-);
+export const EventProperties = {
+  event_id: Type.String({ description: 'evt_…: the same event detected again keeps its id (D17)' }),
+  event_type: Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] }),
+  occurred_on: Nullable(Type.String({ format: 'date', description: 'When it happened at the office (the transaction date …)' })),
+  detected_at: Type.String({ format: 'date-time', description: 'When the ingest that found it committed' }),
+  application_number: Nullable(Type.String()),
+  patent_number: Nullable(Type.String()),
+  entity_id: Nullable(Type.String()),
+  detail: Type.Object(
+    {},
+    { additionalProperties: true, description: "The type's detail (D17), e.g. {code, description} of a transaction event" },
+  ),
+};
+
+export const Event = component('Event', Type.Object(EventProperties));
 
 export const FeedPage = component(
   'EventFeedPage',

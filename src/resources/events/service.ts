@@ -1,12 +1,13 @@
 import type { Queryable } from '../../db/database.js';
-import type { FeedEvent } from '../../db/events.sql.js';
 import { CursorCodec } from '../../domain/cursor.js';
 import { AppError, invalidParameter } from '../../domain/errors.js';
-import { EVENT_TYPES, type EventType } from '../../domain/events.js';
+import { EVENT_TYPES } from '../../domain/events.js';
 import { parseApplicationNumber, parsePatentNumber } from '../../domain/numbers.js';
 import { PRODUCTS } from '../../domain/products.js';
 import type { EntityService } from '../entities/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
+import { eventView } from './event-view.js';
+import { sinceOf } from './since.js';
 import * as sql from './events.sql.js';
 
 /** The `seq` of the last event read: the feed's commit order (D24), so a reader never misses or repeats one. */
@@ -42,29 +43,6 @@ function listOf(field: keyof FeedQuery, raw: string | undefined, read: (item: st
       }),
     ),
   ];
-}
-
-/** A date is its first instant in UTC; a date-time without a zone is UTC. */
-function sinceOf(raw: string | undefined): Date | null {
-  if (raw === undefined) return null;
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`;
-  const value = new Date(iso);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(value.getTime()))
-    throw invalidParameter({ loc: ['query', 'since'], msg: 'Not an ISO 8601 date or date-time', type: 'since_format', input: raw });
-  return value;
-}
-
-function eventView(e: FeedEvent) {
-  return {
-    event_id: e.event_id,
-    event_type: e.event_type as EventType,
-    occurred_on: e.occurred_on,
-    detected_at: e.detected_at.toISOString(),
-    application_number: e.application_number,
-    patent_number: e.patent_number,
-    entity_id: e.entity_id,
-    detail: e.detail,
-  };
 }
 
 /** Spec §4 "Events feed": events in the order they were committed, filtered (D12: at least one filter besides `since`). */
