@@ -110,6 +110,15 @@ const COMMANDS: Record<string, Command> = {
       await withDatabase({}, async (db) => void (await runEntities(db, args)));
     },
   },
+  statistics: {
+    summary: 'examiner and art-unit statistics: statistics refresh',
+    usage: async () => (await import('./commands/statistics.js')).USAGE,
+    run: async (args) => {
+      const { runStatistics } = await import('./commands/statistics.js');
+      if (args.length !== 1 || args[0] !== 'refresh') throw new UsageError('expected refresh');
+      await withDatabase({}, async (db) => void (await runStatistics(db, args)));
+    },
+  },
   synth: {
     summary: 'write a synthetic corpus in the real bulk formats',
     usage: async () => (await import('./commands/synth.js')).USAGE,

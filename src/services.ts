@@ -17,6 +17,7 @@ import { SearchService } from './resources/search/service.js';
 import { DeliveryService } from './resources/monitors/delivery.js';
 import { MonitorService } from './resources/monitors/service.js';
 import { WebhookTargetPolicy } from './resources/monitors/webhook-target.js';
+import { StatisticsService } from './resources/statistics/service.js';
 
 /**
  * Every service, built once with its caches. REST routes, MCP tools and worker jobs receive
@@ -44,6 +45,7 @@ export interface Services {
   monitors: MonitorService;
   /** Webhook deliveries: created with the events, sent by the worker's delivery loop. */
   deliveries: DeliveryService;
+  statistics: StatisticsService;
 }
 
 /** The composition root. */
@@ -74,5 +76,6 @@ export function buildServices(context: AppContext): Services {
     events: new EventFeedService(db, provenance, entities),
     monitors: new MonitorService(db, entities, webhookTargets),
     deliveries: new DeliveryService(db, charging, webhookTargets, config.webhooks),
+    statistics: new StatisticsService(db),
   };
 }

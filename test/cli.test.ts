@@ -60,7 +60,7 @@ describe('--help', () => {
     expect(help.code).toBe(0);
     expect(help.stderr).toBe('');
     const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((match) => match[1]);
-    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'sync', 'entities', 'synth', 'admin']);
+    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'sync', 'entities', 'statistics', 'synth', 'admin']);
     expect(help.stdout).toContain('LOG_LEVEL');
     expect(await runCli(['--version'], {})).toEqual({ code: 0, stdout: `patent-status ${VERSION}\n`, stderr: '' });
     expect(VERSION).toBe('0.1.0');
@@ -114,6 +114,7 @@ describe('operator mistakes: one line on stderr, exit code 2', () => {
     [['admin', 'orgs', '--all'], {}, "patent-status admin: unknown option '--all' (see patent-status admin --help)"],
     [['admin', 'revoke-key'], {}, 'patent-status admin: revoke-key needs --key KEY_ID_OR_PREFIX (see patent-status admin --help)'],
     [['synth', '--applications', '5'], {}, 'patent-status synth: --out DIR is required (see patent-status synth --help)'],
+    [['statistics', 'recompute'], {}, 'patent-status statistics: expected refresh (see patent-status statistics --help)'],
     [
       ['sync', '--products', 'PTGRXML,FOO'],
       { USPTO_API_KEY: 'k' },

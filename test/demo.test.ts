@@ -311,7 +311,8 @@ describe('patent-status demo, as a new user starts it', () => {
         'companies and inventors by name, their families, applications and patents, ' +
         'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes, ' +
         'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity, ' +
-        'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256) ' +
+        'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256, ' +
+        'examiner and art-unit statistics (allowance rate, time to first action and to disposal, RCE and appeal rates)) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
     );
     expect(skill).not.toContain('nightly');

@@ -154,6 +154,8 @@ describe('GET /openapi.json', () => {
       '/v1/monitors': ['post', 'get'],
       '/v1/monitors/{monitor_id}': ['delete'],
       '/v1/monitors/{monitor_id}/events': ['get'],
+      '/v1/examiners/{examiner_name}/stats': ['get'],
+      '/v1/art-units/{art_unit}/stats': ['get'],
       '/v1/patents/{patent_number}/claims': ['get'],
       '/v1/publications/{publication_number}/claims': ['get'],
       '/v1/patents/{patent_number}/maintenance': ['get'],
@@ -235,7 +237,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(35);
+    expect(expected).toHaveLength(37);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

@@ -52,8 +52,8 @@ describe('capabilities', () => {
   });
 
   it('names a tag it has no sentence for as it is, so a new area is never left out', () => {
-    expect(capabilities([entry(['claims']), entry(['statistics']), entry(['examiners'])])).toBe(
-      'claims, abstracts and CPC classification, examiners, statistics',
+    expect(capabilities([entry(['claims']), entry(['trademarks']), entry(['examiners'])])).toBe(
+      'claims, abstracts and CPC classification, examiners, trademarks',
     );
   });
 });

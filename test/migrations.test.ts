@@ -60,6 +60,7 @@ describe('migrate() on the migrated template', () => {
       { version: 18, name: '0018-event-feed-indexes.sql' },
       { version: 19, name: '0019-monitors.sql' },
       { version: 20, name: '0020-sync-files.sql' },
+      { version: 21, name: '0021-statistics.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

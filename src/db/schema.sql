@@ -63,6 +63,24 @@ CREATE TABLE public.applications (
     pta_parts jsonb
 );
 
+CREATE TABLE public.art_unit_statistics (
+    art_unit text NOT NULL,
+    pending integer NOT NULL,
+    granted integer NOT NULL,
+    abandoned integer NOT NULL,
+    other integer NOT NULL,
+    disposed integer NOT NULL,
+    first_actions integer NOT NULL,
+    median_days_to_first_action double precision,
+    median_days_to_disposal double precision,
+    office_actions_of_disposed integer NOT NULL,
+    with_rce integer NOT NULL,
+    with_appeal integer NOT NULL,
+    examiners integer NOT NULL,
+    filing_date_from date,
+    filing_date_to date
+);
+
 CREATE TABLE public.assignment_parties (
     reel_frame text NOT NULL,
     role text NOT NULL,
@@ -317,6 +335,25 @@ CREATE SEQUENCE public.events_seq
 
 ALTER SEQUENCE public.events_seq OWNED BY public.events.seq;
 
+CREATE TABLE public.examiner_statistics (
+    examiner_key text NOT NULL,
+    examiner_name text NOT NULL,
+    pending integer NOT NULL,
+    granted integer NOT NULL,
+    abandoned integer NOT NULL,
+    other integer NOT NULL,
+    disposed integer NOT NULL,
+    first_actions integer NOT NULL,
+    median_days_to_first_action double precision,
+    median_days_to_disposal double precision,
+    office_actions_of_disposed integer NOT NULL,
+    with_rce integer NOT NULL,
+    with_appeal integer NOT NULL,
+    art_units jsonb NOT NULL,
+    filing_date_from date,
+    filing_date_to date
+);
+
 CREATE TABLE public.families (
     family_id text NOT NULL,
     name text NOT NULL,
@@ -564,6 +601,28 @@ CREATE TABLE public.schema_migrations (
     applied_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.statistics_application_facts (
+    application_number text NOT NULL,
+    examiner_key text,
+    examiner_name text,
+    art_unit text,
+    filing_date date,
+    bucket text NOT NULL,
+    disposed_on date,
+    first_action_on date,
+    office_actions integer NOT NULL,
+    rces integer NOT NULL,
+    appealed boolean NOT NULL,
+    CONSTRAINT statistics_application_facts_bucket_check CHECK ((bucket = ANY (ARRAY['pending'::text, 'granted'::text, 'abandoned'::text, 'other'::text])))
+);
+
+CREATE TABLE public.statistics_state (
+    singleton boolean DEFAULT true NOT NULL,
+    computed_at timestamp with time zone NOT NULL,
+    applications integer NOT NULL,
+    CONSTRAINT statistics_state_singleton_check CHECK (singleton)
+);
+
 CREATE TABLE public.sync_files (
     product text NOT NULL,
     file_name text NOT NULL,
@@ -643,6 +702,9 @@ ALTER TABLE ONLY public.application_parties
 ALTER TABLE ONLY public.applications
     ADD CONSTRAINT applications_pkey PRIMARY KEY (application_number);
 
+ALTER TABLE ONLY public.art_unit_statistics
+    ADD CONSTRAINT art_unit_statistics_pkey PRIMARY KEY (art_unit);
+
 ALTER TABLE ONLY public.assignment_parties
     ADD CONSTRAINT assignment_parties_pkey PRIMARY KEY (reel_frame, role, seq);
 
@@ -706,6 +768,9 @@ ALTER TABLE ONLY public.entity_resolution_state
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (event_id);
 
+ALTER TABLE ONLY public.examiner_statistics
+    ADD CONSTRAINT examiner_statistics_pkey PRIMARY KEY (examiner_key);
+
 ALTER TABLE ONLY public.families
     ADD CONSTRAINT families_pkey PRIMARY KEY (family_id);
 
@@ -768,6 +833,12 @@ ALTER TABLE ONLY public.ptab_proceedings
 
 ALTER TABLE ONLY public.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
+
+ALTER TABLE ONLY public.statistics_application_facts
+    ADD CONSTRAINT statistics_application_facts_pkey PRIMARY KEY (application_number);
+
+ALTER TABLE ONLY public.statistics_state
+    ADD CONSTRAINT statistics_state_pkey PRIMARY KEY (singleton);
 
 ALTER TABLE ONLY public.sync_files
     ADD CONSTRAINT sync_files_pkey PRIMARY KEY (product, file_name);

@@ -260,7 +260,10 @@ export function examinerNameFromParts(last: string, first: string): string | nul
 }
 
 // ODP shows an undocketed pending application in art unit `OPAP` with this examiner.
-const PLACEHOLDER_EXAMINERS: ReadonlySet<string> = new Set(['CENTRAL, DOCKET']);
+export const PLACEHOLDER_EXAMINER_KEYS = ['CENTRAL, DOCKET'] as const;
+const PLACEHOLDER_EXAMINERS: ReadonlySet<string> = new Set(PLACEHOLDER_EXAMINER_KEYS);
+/** The art unit of an application not docketed to an examiner yet: no real art unit. */
+export const PLACEHOLDER_ART_UNITS = ['OPAP'] as const;
 
 /** True for docket placeholders and blank names: neither is a real examiner. */
 export function isPlaceholderExaminer(input: string): boolean {

@@ -11,6 +11,7 @@ import { maintenanceRoutes } from '../resources/maintenance/routes.js';
 import { assignmentRoutes } from '../resources/assignments/routes.js';
 import { eventRoutes } from '../resources/events/routes.js';
 import { monitorRoutes } from '../resources/monitors/routes.js';
+import { statisticsRoutes } from '../resources/statistics/routes.js';
 import { officeActionRoutes } from '../resources/office-actions/routes.js';
 import { ptabRoutes } from '../resources/ptab/routes.js';
 import { entityRoutes } from '../resources/entities/routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(entityRoutes(services));
   await app.register(eventRoutes(services));
   await app.register(monitorRoutes(services));
+  await app.register(statisticsRoutes(services));
   await app.register(discoveryRoutes(context, registry, provenance));
   return app;
 }

@@ -6,6 +6,7 @@ import { rollUpUsage, rollUpUsageHourly } from './jobs/roll-up-usage.js';
 import { sweepLeases, sweepLeasesEvery15s } from './jobs/sweep-leases.js';
 import { syncNightly, syncNightlySchedule } from './jobs/sync-nightly.js';
 import type { ScheduleEntry } from './schedule.js';
+import { refreshStatisticsJob, refreshStatisticsNightly } from './jobs/refresh-statistics.js';
 
 export interface Registration {
   job: JobType;
@@ -21,4 +22,5 @@ export const REGISTRY: readonly Registration[] = [
   { job: detectScheduled, schedule: detectScheduledNightly },
   { job: resolveEntitiesJob, schedule: resolveEntitiesEveryMinute },
   { job: syncNightly, schedule: syncNightlySchedule },
+  { job: refreshStatisticsJob, schedule: refreshStatisticsNightly },
 ];

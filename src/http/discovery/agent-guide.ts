@@ -80,6 +80,7 @@ const CAPABILITIES: Record<string, string> = {
   ptab: 'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes',
   events: 'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity',
   monitors: 'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256',
+  statistics: 'examiner and art-unit statistics (allowance rate, time to first action and to disposal, RCE and appeal rates)',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 

@@ -15,6 +15,7 @@ const TAGS = [
   { name: 'ptab', description: 'Board trials (IPR, PGR, CBM, DER) by patent, by trial and by party, with their decisions' },
   { name: 'events', description: 'The feed of detected events, in commit order' },
   { name: 'monitors', description: 'Monitors that POST detected events to a webhook, signed (X-Signature)' },
+  { name: 'statistics', description: 'Examiner and art-unit statistics, computed nightly, each number defined' },
   { name: 'account', description: 'Signup, keys, balance and credit' },
   { name: 'meta', description: 'Health and the discovery documents' },
 ];
