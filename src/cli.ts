@@ -116,7 +116,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (args) => {
       const { runStatistics } = await import('./commands/statistics.js');
       if (args.length !== 1 || args[0] !== 'refresh') throw new UsageError('expected refresh');
-      await withDatabase({}, async (db) => void (await runStatistics(db, args)));
+      await withDatabase({}, (db) => runStatistics(loadConfig(), db, args));
     },
   },
   synth: {

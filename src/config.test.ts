@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         downloadDir: join(process.cwd(), 'data', 'downloads'),
       },
       webhooks: loadConfig({}).webhooks,
+      statistics: { entityBudgetMs: 3_000, precomputeMinApplications: 1_000 },
     });
   });
 

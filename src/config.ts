@@ -28,6 +28,8 @@ export interface Config {
   /** `patent-status sync` and its nightly run (issue 13): the Open Data Portal's bulk-data API. */
   sync: SyncConfig;
   webhooks: WebhookConfig;
+  /** Entity statistics (issue 14). */
+  statistics: { entityBudgetMs: number; precomputeMinApplications: number };
 }
 
 /** Webhook delivery (DESIGN.md D16, D21). */
@@ -183,6 +185,10 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
       usptoApiBaseUrl,
       time: syncTime,
       downloadDir: resolve(dataDir, text('SYNC_DOWNLOAD_DIR') ?? 'downloads'),
+    },
+    statistics: {
+      entityBudgetMs: integer('STATISTICS_ENTITY_BUDGET_MS', 3_000, 0, 600_000),
+      precomputeMinApplications: integer('STATISTICS_PRECOMPUTE_MIN_APPLICATIONS', 1_000, 1, 100_000_000),
     },
     webhooks: {
       allowPrivate: flag('WEBHOOK_ALLOW_PRIVATE', false),

@@ -18,6 +18,7 @@ import { DeliveryService } from './resources/monitors/delivery.js';
 import { MonitorService } from './resources/monitors/service.js';
 import { WebhookTargetPolicy } from './resources/monitors/webhook-target.js';
 import { StatisticsService } from './resources/statistics/service.js';
+import { EntityStatisticsService } from './resources/statistics/entity-service.js';
 
 /**
  * Every service, built once with its caches. REST routes, MCP tools and worker jobs receive
@@ -46,6 +47,7 @@ export interface Services {
   /** Webhook deliveries: created with the events, sent by the worker's delivery loop. */
   deliveries: DeliveryService;
   statistics: StatisticsService;
+  entityStatistics: EntityStatisticsService;
 }
 
 /** The composition root. */
@@ -77,5 +79,9 @@ export function buildServices(context: AppContext): Services {
     monitors: new MonitorService(db, entities, webhookTargets),
     deliveries: new DeliveryService(db, charging, webhookTargets, config.webhooks),
     statistics: new StatisticsService(db),
+    entityStatistics: new EntityStatisticsService(db, entities, maintenance, {
+      budgetMs: config.statistics.entityBudgetMs,
+      precomputeMinApplications: config.statistics.precomputeMinApplications,
+    }),
   };
 }

@@ -154,6 +154,7 @@ describe('GET /openapi.json', () => {
       '/v1/monitors': ['post', 'get'],
       '/v1/monitors/{monitor_id}': ['delete'],
       '/v1/monitors/{monitor_id}/events': ['get'],
+      '/v1/entities/{entity_id}/stats': ['get'],
       '/v1/examiners/{examiner_name}/stats': ['get'],
       '/v1/art-units/{art_unit}/stats': ['get'],
       '/v1/patents/{patent_number}/claims': ['get'],
@@ -237,7 +238,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(37);
+    expect(expected).toHaveLength(38);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

@@ -21,6 +21,8 @@ export interface DemoExamples {
   entity: { name: string; id: string } | null;
   /** The most challenged patent, a trial decided with some claims unpatentable, and the busiest petitioner's first word. */
   ptab: { patent: string | null; trial: string | null; petitioner: string | null };
+  /** The examiner with the most applications and the art unit with the most (the nightly statistics' tables). */
+  statistics: { examiner: string | null; artUnit: string | null };
   /** The newest rejection with its text, and what its deadline is and where it comes from, as the service answers it. */
   officeAction: { applicationNumber: string; summary: string } | null;
 }
@@ -43,6 +45,7 @@ export async function demoExamples(db: Database): Promise<DemoExamples | null> {
   const entity = await entityExample(db);
   const ptab = await ptabExamples(db);
   const officeAction = await officeActionExample(db);
+  const statistics = await statisticsExamples(db);
   return {
     applicationNumber: row.application_number,
     patentNumber: row.patent_number,
@@ -53,7 +56,15 @@ export async function demoExamples(db: Database): Promise<DemoExamples | null> {
     entity,
     ptab,
     officeAction,
+    statistics,
   };
+}
+
+async function statisticsExamples(db: Database): Promise<DemoExamples['statistics']> {
+  const { rows } = await db.query<{ examiner: string | null; art_unit: string | null }>(/* SQL */ `SELECT
+      (SELECT examiner_name FROM examiner_statistics ORDER BY pending + granted + abandoned + other DESC, examiner_key LIMIT 1) AS examiner,
+      (SELECT art_unit FROM art_unit_statistics ORDER BY pending + granted + abandoned + other DESC, art_unit LIMIT 1) AS art_unit`);
+  return { examiner: rows[0]?.examiner ?? null, artUnit: rows[0]?.art_unit ?? null };
 }
 
 /** The newest final or non-final rejection with its text, described by the office-action service itself. */

@@ -16,6 +16,8 @@ import { writePtabFiles } from '../synth/ptab.js';
 import { writeOfficeActionFiles } from '../synth/office-actions.js';
 import { resolveEntities } from '../ingest/entities/resolve.js';
 import { formatResolution } from './entities.js';
+import { refreshStatistics } from '../resources/statistics/compute.js';
+import { formatNight } from './statistics.js';
 import { formatSummary } from './ingest.js';
 import { writeSyntheticCorpus } from './synth.js';
 import { demoExamples, type DemoExamples } from './demo-samples.js';
@@ -132,6 +134,8 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
   // The worker would resolve the new names within a minute; the examples below need them now.
   const resolution = await resolveEntities(db);
   if (resolution.families !== null) log(formatResolution(resolution));
+  // The worker computes statistics nightly; the demo's examples answer from its first start.
+  log(formatNight(await refreshStatistics(db)));
 }
 
 /** Whether a table holds any row: the demo data is generated once. */
@@ -226,6 +230,13 @@ export async function runDemo(environmentConfig: Config): Promise<void> {
                   `  curl -s "${base}/v1/entities/${sample.entity.id}/applications?limit=5" -H "X-API-KEY: ${apiKey}"`,
                   `  curl -s "${base}/v1/entities/${sample.entity.id}/patents?limit=5" -H "X-API-KEY: ${apiKey}"`,
                 ]
+              : []),
+            ...(sample.entity ? [`  curl -s ${base}/v1/entities/${sample.entity.id}/stats -H "X-API-KEY: ${apiKey}"`] : []),
+            ...(sample.statistics.examiner
+              ? [`  curl -s "${base}/v1/examiners/${encodeURIComponent(sample.statistics.examiner)}/stats" -H "X-API-KEY: ${apiKey}"`]
+              : []),
+            ...(sample.statistics.artUnit
+              ? [`  curl -s ${base}/v1/art-units/${sample.statistics.artUnit}/stats -H "X-API-KEY: ${apiKey}"`]
               : []),
             ...(sample.subclass && sample.word
               ? [`  curl -s "${base}/v1/search?q=${sample.word}&cpc=${sample.subclass}&limit=5" -H "X-API-KEY: ${apiKey}"`]

@@ -313,6 +313,17 @@ CREATE TABLE public.entity_resolution_state (
     CONSTRAINT entity_resolution_state_singleton_check CHECK (singleton)
 );
 
+CREATE TABLE public.entity_statistics (
+    entity_id text NOT NULL,
+    stats jsonb NOT NULL,
+    computed_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.entity_statistics_queue (
+    entity_id text NOT NULL,
+    queued_at timestamp with time zone NOT NULL
+);
+
 CREATE TABLE public.events (
     event_id text NOT NULL,
     event_type text NOT NULL,
@@ -764,6 +775,12 @@ ALTER TABLE ONLY public.entity_relink_queue
 
 ALTER TABLE ONLY public.entity_resolution_state
     ADD CONSTRAINT entity_resolution_state_pkey PRIMARY KEY (singleton);
+
+ALTER TABLE ONLY public.entity_statistics
+    ADD CONSTRAINT entity_statistics_pkey PRIMARY KEY (entity_id);
+
+ALTER TABLE ONLY public.entity_statistics_queue
+    ADD CONSTRAINT entity_statistics_queue_pkey PRIMARY KEY (entity_id);
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (event_id);

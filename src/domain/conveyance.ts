@@ -53,5 +53,8 @@ export function conveyanceTypeOf(text: string): ConveyanceType {
  * change of name. A security interest, a license or a release leaves title where it was.
  */
 export function movesOwnership(type: ConveyanceType): boolean {
-  return type === 'assignment' || type === 'merger' || type === 'change_of_name';
+  return (OWNERSHIP_MOVING as readonly string[]).includes(type);
 }
+
+/** The conveyance types that pass title (movesOwnership), for SQL that filters on them. */
+export const OWNERSHIP_MOVING = ['assignment', 'merger', 'change_of_name'] as const satisfies readonly ConveyanceType[];

@@ -47,3 +47,35 @@ export const EXAMINER_DEFINITIONS = {
   computed_over: 'Earliest and latest filing date of the applications counted, and how many they are.',
   examiners: 'Distinct examiners of the applications in the art unit (docket placeholders not counted).',
 } as const;
+
+/** One sentence per number of an entity's statistics (D9); the prosecution metrics are the examiners'. */
+export const ENTITY_DEFINITIONS = {
+  applications: "Applications linked to the entity (a family: to any member), each once, whatever the link's role.",
+  patents: 'Distinct patents granted on those applications.',
+  pending: `Applications in the pending bucket. ${bucketSentence}`,
+  granted: 'Applications in the granted bucket (expired patents included).',
+  abandoned: 'Applications in the abandoned bucket (abandoned after examination).',
+  alive_patents: 'Patents not expired today by the maintenance answer: within their term, fees paid or still payable.',
+  expiring_within_12_months: 'Alive patents whose estimated expiry (the maintenance answer’s expiration_estimate) falls within the next 12 months.',
+  computed_over: 'Earliest and latest filing date of the linked applications, and how many they are.',
+  filings_per_year: 'Linked applications by the year of their filing date.',
+  grants_per_year: 'Granted linked applications by the year of their grant.',
+  allowance_rate: EXAMINER_DEFINITIONS.allowance_rate,
+  median_months_to_first_action: EXAMINER_DEFINITIONS.median_months_to_first_action,
+  median_months_to_grant: 'Median months from the filing date to the grant date, over granted applications.',
+  avg_office_actions_per_disposed: EXAMINER_DEFINITIONS.avg_office_actions_per_disposed,
+  rce_rate: EXAMINER_DEFINITIONS.rce_rate,
+  appeal_rate: EXAMINER_DEFINITIONS.appeal_rate,
+  cpc_subclasses: 'The 20 most frequent subclasses of the main CPC symbol, with their share of the applications that have one.',
+  cpc_coverage: 'Share of the linked applications with a CPC symbol on file: how far cpc_subclasses can be trusted.',
+  art_units: 'The 20 art units examining most of the linked applications, with how many each.',
+  examiners: 'The 20 examiners of most of the linked applications (docket placeholders not counted), with how many each.',
+  customer_numbers: 'The 20 correspondence customer numbers on most of the linked applications: who prosecutes them.',
+  as_patent_owner:
+    'PTAB trials naming the entity as patent owner: how many, how many were instituted, and claims_lost: those whose latest final written decision found some or all challenged claims unpatentable.',
+  as_petitioner:
+    'PTAB trials naming the entity as petitioner: how many, how many were instituted, and their claims outcomes from the latest final written decision.',
+  acquired: 'Recordations that pass title (assignment, merger, change of name) naming the entity as assignee.',
+  sold: 'Recordations that pass title naming the entity as assignor.',
+  since: 'Recording date of the first such recordation naming the entity.',
+} as const;

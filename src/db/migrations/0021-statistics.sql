@@ -2,6 +2,7 @@
 -- corpus, set-based. The night's facts per application (bucket, first action, disposal, office
 -- actions, RCEs, appeals) are written once and every statistic aggregates them; each table is
 -- replaced inside one transaction, so a reader sees the previous night or the new one, never half.
+-- Entity statistics are cached per entity until the next night.
 -- Rolling deploys: new tables only; they are empty until the first `statistics refresh`.
 
 CREATE TABLE statistics_application_facts (
@@ -61,4 +62,18 @@ CREATE TABLE statistics_state (
   singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   computed_at timestamptz NOT NULL,
   applications integer NOT NULL
+);
+
+-- An entity's statistics as last computed, good until the next night: large entities are
+-- computed by the nightly run, others on their first request within a time budget. An entity
+-- whose computation ran out of time waits in the queue for the next night.
+CREATE TABLE entity_statistics (
+  entity_id text PRIMARY KEY,
+  stats jsonb NOT NULL,
+  computed_at timestamptz NOT NULL
+);
+
+CREATE TABLE entity_statistics_queue (
+  entity_id text PRIMARY KEY,
+  queued_at timestamptz NOT NULL
 );

@@ -68,8 +68,8 @@ export async function replaceFacts(tx: Queryable, kinds: readonly (StatusKind & 
   return rowCount;
 }
 
-/** The metrics examiners and art units share, over the facts `f` of a group. */
-const METRICS = /* SQL */ `
+/** The metrics examiners, art units and entities share, over the facts `f` of a group (GroupMetricsRow's columns). */
+export const METRICS = /* SQL */ `
   count(*) FILTER (WHERE f.bucket = 'pending')::int AS pending,
   count(*) FILTER (WHERE f.bucket = 'granted')::int AS granted,
   count(*) FILTER (WHERE f.bucket = 'abandoned')::int AS abandoned,

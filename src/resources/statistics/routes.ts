@@ -1,10 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ArtUnitParams, ArtUnitStatistics, ExaminerParams, ExaminerStatistics } from './schemas.js';
+import { EntityParams } from '../entities/schemas.js';
+import type { EntityStatisticsService } from './entity-service.js';
+import { ArtUnitParams, ArtUnitStatistics, EntityStatistics, ExaminerParams, ExaminerStatistics } from './schemas.js';
 import type { StatisticsService } from './service.js';
 
 /** Spec §4 "Entities and statistics": examiner and art-unit statistics, computed nightly. */
-export function statisticsRoutes({ statistics }: { statistics: StatisticsService }): FastifyPluginAsyncTypebox {
+export function statisticsRoutes({
+  statistics,
+  entityStatistics,
+}: {
+  statistics: StatisticsService;
+  entityStatistics: EntityStatisticsService;
+}): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.get(
+      '/v1/entities/:entity_id/stats',
+      {
+        config: { cost: '1 unit', errors: ['not_found', 'computation_timeout'] },
+        schema: {
+          operationId: 'getEntityStatistics',
+          summary: "An entity's (or family's) portfolio, filing and grant velocity, prosecution, technology, examiners, PTAB and ownership",
+          description:
+            'Every number has its definition in `definitions`. Large entities are computed nightly; others on their first request and ' +
+            'kept until the next night. 504 computation_timeout (not charged) when it takes too long: the entity is queued for the ' +
+            'nightly run and answers the next day.',
+          tags: ['statistics'],
+          params: EntityParams,
+          response: { 200: EntityStatistics },
+        },
+      },
+      async (request) => entityStatistics.stats(request.params.entity_id),
+    );
+
     app.get(
       '/v1/examiners/:examiner_name/stats',
       {

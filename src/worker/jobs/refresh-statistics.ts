@@ -4,8 +4,9 @@ import { defineJob } from '../job-type.js';
 import { scheduleEntry } from '../schedule.js';
 
 /**
- * The nightly examiner and art-unit statistics (issue 14). Idempotent: a second run of the same
- * night computes the same tables again.
+ * The nightly statistics (issue 14): the examiner and art-unit tables, then the entities above the
+ * size threshold and those queued by a request that ran out of time. Idempotent: a second run of
+ * the same night computes the same numbers again.
  */
 export const refreshStatisticsJob = defineJob({
   name: 'statistics.refresh',
@@ -16,7 +17,8 @@ export const refreshStatisticsJob = defineJob({
   dedupeKey: () => 'statistics-refresh',
   async handle(_payload, { services, log }) {
     const night = await refreshStatistics(services.context.db);
-    log.info({ ...night }, 'statistics refreshed');
+    const entities = await services.entityStatistics.precompute();
+    log.info({ ...night, entities }, 'statistics refreshed');
   },
 });
 

@@ -1,0 +1,171 @@
+import type { Database } from '../../db/database.js';
+import { addMonths } from '../../domain/dates.js';
+import { AppError } from '../../domain/errors.js';
+import { toEasternDate } from '../../domain/provenance.js';
+import { ENTITY_DEFINITIONS, monthsOf, rate } from '../../domain/statistics.js';
+import type { EntityService } from '../entities/service.js';
+import type { MaintenanceService } from '../maintenance/service.js';
+import * as cache from './entity-cache.sql.js';
+import * as sql from './entity-statistics.sql.js';
+
+export interface EntityStatisticsSettings {
+  /** How long a request may compute an entity's statistics before the answer is 504 and the entity waits for the night. */
+  budgetMs: number;
+  /** Entities with at least this many applications are computed by the nightly run. */
+  precomputeMinApplications: number;
+}
+
+/** Expiries looked up at once (each is the maintenance answer of one patent). */
+const EXPIRY_CONCURRENCY = 8;
+
+class OutOfTime extends Error {}
+
+/**
+ * Entity statistics (spec §2, D9; issue 14): every block from the tables as they are now, with
+ * the prosecution metrics from the night's application facts. Kept until the next night; large
+ * entities and those that ran out of time are computed by the nightly run.
+ */
+export class EntityStatisticsService {
+  constructor(
+    private readonly db: Database,
+    private readonly entities: EntityService,
+    private readonly maintenance: MaintenanceService,
+    private readonly settings: EntityStatisticsSettings,
+  ) {}
+
+  async stats(id: string) {
+    const entityIds = await this.entities.idsOf(id);
+    const night = await cache.lastNight(this.db);
+    if (night === null) throw await this.queued(id, 'Statistics appear after the first nightly run; this entity is queued for it.');
+    const cached = await cache.findFresh(this.db, id, night);
+    if (cached) return cached as Awaited<ReturnType<EntityStatisticsService['compute']>>;
+    try {
+      const stats = await this.compute(id, entityIds, Date.now() + this.settings.budgetMs);
+      await cache.save(this.db, id, stats, new Date(stats.computed_at));
+      return stats;
+    } catch (error) {
+      if (!(error instanceof OutOfTime)) throw error;
+      throw await this.queued(
+        id,
+        `This entity's statistics take longer than ${this.settings.budgetMs} ms; it is queued for tonight's run.`,
+      );
+    }
+  }
+
+  /** The nightly part: large entities and every queued one, each computed and kept. Returns how many. */
+  async precompute(onEntity: (done: number, total: number) => void = () => undefined): Promise<number> {
+    const ids = await cache.nightlyEntities(this.db, this.settings.precomputeMinApplications);
+    for (const [i, id] of ids.entries()) {
+      const stats = await this.compute(id, await this.entities.idsOf(id), Infinity);
+      await cache.save(this.db, id, stats, new Date(stats.computed_at));
+      onEntity(i + 1, ids.length);
+    }
+    return ids.length;
+  }
+
+  private async queued(id: string, message: string): Promise<AppError> {
+    await cache.enqueue(this.db, id);
+    return new AppError('computation_timeout', message);
+  }
+
+  private async compute(id: string, entityIds: string[], deadline: number) {
+    const check = () => {
+      if (Date.now() >= deadline) throw new OutOfTime();
+    };
+    const computedAt = new Date();
+    const portfolio = await sql.portfolio(this.db, entityIds);
+    check();
+    const alive = await this.alivePatents(await sql.patentNumbers(this.db, entityIds), check);
+    const velocity = await sql.velocity(this.db, entityIds);
+    check();
+    const prosecution = await sql.prosecution(this.db, entityIds);
+    check();
+    const where = await sql.whereAndWho(this.db, entityIds);
+    check();
+    const ptab = await sql.ptab(this.db, entityIds);
+    const ownership = await sql.ownership(this.db, entityIds);
+    check();
+    const owner = ptab.find((row) => row.role === 'patent_owner');
+    const petitioner = ptab.find((row) => row.role === 'petitioner');
+    return {
+      entity_id: id,
+      portfolio: {
+        applications: portfolio.applications,
+        patents: portfolio.patents,
+        pending: portfolio.pending,
+        granted: portfolio.granted,
+        abandoned: portfolio.abandoned,
+        alive_patents: alive.alive,
+        expiring_within_12_months: alive.expiring,
+        computed_over: {
+          filing_date_from: portfolio.filing_date_from,
+          filing_date_to: portfolio.filing_date_to,
+          applications: portfolio.applications,
+        },
+      },
+      velocity: {
+        filings_per_year: velocity.filter((v) => v.kind === 'filed').map(({ year, n }) => ({ year, n })),
+        grants_per_year: velocity.filter((v) => v.kind === 'granted').map(({ year, n }) => ({ year, n })),
+      },
+      prosecution: {
+        allowance_rate: rate(prosecution.granted, prosecution.disposed),
+        median_months_to_first_action: monthsOf(prosecution.median_days_to_first_action),
+        median_months_to_grant: monthsOf(prosecution.median_days_to_grant),
+        avg_office_actions_per_disposed:
+          prosecution.disposed === 0 ? null : Math.round((prosecution.office_actions_of_disposed / prosecution.disposed) * 100) / 100,
+        rce_rate: rate(prosecution.with_rce, prosecution.first_actions),
+        appeal_rate: rate(prosecution.with_appeal, prosecution.first_actions),
+      },
+      where: {
+        cpc_subclasses: where.subclasses.map((s) => ({ subclass: s.subclass, n: s.n, share: rate(s.n, where.with_cpc) ?? 0 })),
+        cpc_coverage: rate(where.with_cpc, portfolio.applications),
+        art_units: where.art_units,
+      },
+      who: { examiners: where.examiners, prosecuted_by: { customer_numbers: where.customer_numbers } },
+      ptab: {
+        as_patent_owner: {
+          proceedings: owner?.proceedings ?? 0,
+          instituted: owner?.instituted ?? 0,
+          claims_lost: (owner?.all_unpatentable ?? 0) + (owner?.some_unpatentable ?? 0),
+        },
+        as_petitioner: {
+          proceedings: petitioner?.proceedings ?? 0,
+          instituted: petitioner?.instituted ?? 0,
+          claims_outcomes: {
+            all_unpatentable: petitioner?.all_unpatentable ?? 0,
+            some_unpatentable: petitioner?.some_unpatentable ?? 0,
+            none_unpatentable: petitioner?.none_unpatentable ?? 0,
+          },
+        },
+      },
+      ownership,
+      definitions: ENTITY_DEFINITIONS,
+      computed_at: computedAt.toISOString(),
+    };
+  }
+
+  /** Alive patents and those expiring within a year, by each patent's maintenance answer (its expiry estimate). */
+  private async alivePatents(patents: readonly string[], check: () => void): Promise<{ alive: number; expiring: number }> {
+    const today = toEasternDate(new Date());
+    const inAYear = addMonths(today, 12);
+    let alive = 0;
+    let expiring = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < patents.length) {
+        check();
+        const patent = patents[next++]!;
+        const answer = await this.maintenance.ofPatent(patent).catch((error: unknown) => {
+          if (error instanceof AppError && (error.code === 'not_found' || error.status === 422)) return null;
+          throw error;
+        });
+        if (!answer || answer.expired !== false) continue;
+        alive += 1;
+        const end = answer.expiration_estimate?.date;
+        if (end && end <= inAYear) expiring += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(EXPIRY_CONCURRENCY, patents.length) }, worker));
+    return { alive, expiring };
+  }
+}
