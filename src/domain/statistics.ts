@@ -56,7 +56,8 @@ export const ENTITY_DEFINITIONS = {
   granted: 'Applications in the granted bucket (expired patents included).',
   abandoned: 'Applications in the abandoned bucket (abandoned after examination).',
   alive_patents: 'Patents not expired today by the maintenance answer: within their term, fees paid or still payable.',
-  expiring_within_12_months: 'Alive patents whose estimated expiry (the maintenance answer’s expiration_estimate) falls within the next 12 months.',
+  expiring_within_12_months:
+    'Alive patents whose estimated expiry (the maintenance answer’s expiration_estimate) falls within the next 12 months.',
   computed_over: 'Earliest and latest filing date of the linked applications, and how many they are.',
   filings_per_year: 'Linked applications by the year of their filing date.',
   grants_per_year: 'Granted linked applications by the year of their grant.',
