@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMINER_DEFINITIONS } from '../src/domain/statistics.js';
+import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { refreshStatistics } from '../src/resources/statistics/compute.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
@@ -80,6 +81,7 @@ beforeAll(async () => {
     fileName: 'backfile.json',
     fileDate: '2026-11-01',
   });
+  await resolveEntities(ctx.db);
 });
 afterAll(async () => ctx.close());
 
@@ -161,6 +163,66 @@ describe('examiner and art-unit statistics', () => {
     expect((await get('/v1/art-units/2456/stats')).body).toMatchObject({ counts: { pending: 1 }, examiners: 1 });
     expect((await get('/v1/art-units/OPAP/stats')).status).toBe(404);
     expect((await get('/v1/art-units/9999/stats')).status).toBe(404);
+  });
+
+  it("an entity's numbers over the same applications (its applicant on all six)", async () => {
+    const acme = (await get('/v1/applications/18000001')).body.applicant_entity_id as string;
+    const answer = await get(`/v1/entities/${acme}/stats`);
+    expect(answer.status).toBe(200);
+    const patent = (await get('/v1/patents/11000001/maintenance')).body;
+    expect(answer.body).toMatchObject({
+      entity_id: acme,
+      portfolio: {
+        applications: 6,
+        patents: 1,
+        pending: 1,
+        granted: 1,
+        abandoned: 1,
+        alive_patents: patent.expired === false ? 1 : 0,
+        computed_over: { filing_date_from: '2020-01-01', filing_date_to: '2022-03-01', applications: 6 },
+      },
+      velocity: {
+        filings_per_year: [
+          { year: 2020, n: 2 },
+          { year: 2021, n: 1 },
+          { year: 2022, n: 3 },
+        ],
+        grants_per_year: [{ year: 2021, n: 1 }],
+      },
+      // The examiner's numbers above, over the same applications; to grant: 609 days.
+      prosecution: {
+        allowance_rate: 0.5,
+        median_months_to_first_action: 6,
+        median_months_to_grant: 20,
+        avg_office_actions_per_disposed: 1.5,
+        rce_rate: 0.333,
+        appeal_rate: 0.333,
+      },
+      where: {
+        cpc_subclasses: [{ subclass: 'H01M', n: 6, share: 1 }],
+        cpc_coverage: 1,
+        art_units: [
+          { art_unit: '2455', n: 4 },
+          { art_unit: '2456', n: 1 },
+        ],
+      },
+      who: {
+        examiners: [
+          { name: 'KIM, JOHN A', key: 'KIM, JOHN A', n: 4 },
+          { name: 'LEE, MARY', key: 'LEE, MARY', n: 1 },
+        ],
+        prosecuted_by: { customer_numbers: [{ customer_number: '12345', n: 6 }] },
+      },
+      ptab: {
+        as_patent_owner: { proceedings: 0, instituted: 0, claims_lost: 0 },
+        as_petitioner: {
+          proceedings: 0,
+          instituted: 0,
+          claims_outcomes: { all_unpatentable: 0, some_unpatentable: 0, none_unpatentable: 0 },
+        },
+      },
+      ownership: { acquired: 0, sold: 0, since: null },
+    });
   });
 
   it('a second night replaces the first: a new disposal changes the numbers', async () => {

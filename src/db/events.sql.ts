@@ -71,10 +71,13 @@ async function createDeliveries(tx: Queryable, fromSeq: number, toSeq: number): 
                  SELECT e.seq, e.event_id, e.event_type, e.detected_at, e.application_number, e.patent_number, e.entity_id
                  FROM events e WHERE e.seq BETWEEN $1 AND $2
                    AND EXISTS (SELECT 1 FROM monitors m WHERE m.status = 'active')),
+               -- Only when some monitor targets an entity: otherwise no event needs its entities looked up.
                event_entities AS (
-                 SELECT e.seq, e.entity_id FROM new_events e WHERE e.entity_id IS NOT NULL
-                 UNION SELECT e.seq, l.entity_id FROM new_events e JOIN entity_links l ON l.application_number = e.application_number
-                 UNION SELECT e.seq, l.entity_id FROM new_events e JOIN entity_links l ON l.patent_number = e.patent_number),
+                 SELECT x.seq, x.entity_id FROM (
+                   SELECT e.seq, e.entity_id FROM new_events e WHERE e.entity_id IS NOT NULL
+                   UNION SELECT e.seq, l.entity_id FROM new_events e JOIN entity_links l ON l.application_number = e.application_number
+                   UNION SELECT e.seq, l.entity_id FROM new_events e JOIN entity_links l ON l.patent_number = e.patent_number) x
+                 WHERE EXISTS (SELECT 1 FROM monitor_targets t WHERE t.kind = 'entity')),
                concerns AS (
                  SELECT seq, 'application' AS kind, application_number AS value FROM new_events WHERE application_number IS NOT NULL
                  UNION ALL SELECT seq, 'patent', patent_number FROM new_events WHERE patent_number IS NOT NULL
