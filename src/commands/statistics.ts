@@ -5,10 +5,10 @@ import { buildServices } from '../services.js';
 import { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status statistics refresh
-  Computes the statistics now, as the worker does every night at 05:45 US Eastern (after the
-  nightly sync): the examiner and art-unit tables over every application on file, then the
-  entities of at least STATISTICS_PRECOMPUTE_MIN_APPLICATIONS applications and those queued by a
-  request that ran out of time. Readers keep seeing the previous night's numbers until the new
+  Computes the statistics now, as the worker does every night (after the nightly sync, or at
+  05:45 US Eastern without USPTO_API_KEY): the examiner and art-unit tables over every
+  application on file, then the entities of at least STATISTICS_PRECOMPUTE_MIN_APPLICATIONS
+  applications and those queued by a request that ran out of time. Readers keep seeing the previous night's numbers until the new
   ones are complete. Prints a line per step on stderr.`;
 
 export function formatNight(night: StatisticsNight, entities?: number): string {

@@ -6,7 +6,7 @@ import { openDatabase } from '../db/open.js';
 import { buildServices } from '../services.js';
 import { REGISTRY } from '../worker/registry.js';
 import { startWorker } from '../worker/start.js';
-import type { RuleSource } from '../worker/schedule.js';
+import type { ScheduleEntry } from '../worker/schedule.js';
 import { UsageError } from './admin.js';
 import { createLogger } from './serve.js';
 import { aborted, shutdownSignal } from './shutdown.js';
@@ -16,11 +16,10 @@ export const WORKER_USAGE = `usage: patent-status worker
   a job cut short runs again later). Run any number of worker processes against one
   PostgreSQL database (DATABASE_URL): each job runs in one of them. On the embedded engine,
   serve and demo run the jobs themselves (one process per data directory).
-  Jobs: ${REGISTRY.map(({ job, schedule }) => `${job.name}${schedule ? ` (${describeRule(schedule.rule)})` : ''}`).join(', ')}`;
+  Jobs: ${REGISTRY.map(({ job, schedule }) => `${job.name}${schedule ? ` (${describeRule(schedule)})` : ''}`).join(', ')}`;
 
-function describeRule(rule: RuleSource): string {
-  // A configured rule: the nightly sync at SYNC_TIME, US Eastern.
-  if (typeof rule === 'function') return 'nightly at SYNC_TIME, US Eastern, when USPTO_API_KEY is set';
+function describeRule({ rule, ruleText }: ScheduleEntry): string {
+  if (typeof rule === 'function') return ruleText ?? 'decided by the configuration';
   return 'cron' in rule ? `cron "${rule.cron}" ${rule.timeZone ?? 'UTC'}` : `every ${rule.everySeconds} s`;
 }
 

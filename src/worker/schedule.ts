@@ -25,6 +25,8 @@ export interface ScheduleEntry<S extends TSchema = TSchema> {
   name: string;
   job: JobType<S>;
   rule: RuleSource;
+  /** What a configured rule means, in words (the worker's usage names it). */
+  ruleText?: string;
   /** The payload of the slot starting at `slot`. */
   payload(slot: Date): Static<S>;
 }

@@ -22,10 +22,14 @@ export const refreshStatisticsJob = defineJob({
   },
 });
 
-/** Nightly, after the sync (SYNC_TIME, 03:30 US Eastern by default) has loaded the day's files. */
+/**
+ * With USPTO_API_KEY the nightly sync runs the statistics when it has loaded the day's files;
+ * without it (files loaded by hand), every night at 05:45 US Eastern.
+ */
 export const refreshStatisticsNightly = scheduleEntry({
   name: refreshStatisticsJob.name,
   job: refreshStatisticsJob,
-  rule: { cron: '45 5 * * *', timeZone: 'America/New_York' },
+  rule: (config) => (config.sync.usptoApiKey === null ? { cron: '45 5 * * *', timeZone: 'America/New_York' } : null),
+  ruleText: 'nightly at 05:45 US Eastern without USPTO_API_KEY; with it, after the nightly sync',
   payload: () => ({ $version: 1 as const }),
 });

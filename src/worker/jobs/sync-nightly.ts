@@ -3,12 +3,13 @@ import { DEFAULT_SYNC_PRODUCTS } from '../../ingest/sync/products.js';
 import { SyncService } from '../../ingest/sync/service.js';
 import { defineJob } from '../job-type.js';
 import { scheduleEntry } from '../schedule.js';
+import { refreshStatisticsJob } from './refresh-statistics.js';
 import { resolveEntitiesJob } from './resolve-entities.js';
 
 /**
  * The nightly sync (issue 13): every current product's new Open Data Portal files downloaded and
- * loaded, as `patent-status sync` does, then the jobs that follow an ingest (entity resolution;
- * statistics when they come) run at once rather than at their next slot. A product that failed
+ * loaded, as `patent-status sync` does, then the jobs that follow an ingest run at once: entity
+ * resolution, then the night's statistics (whose own schedule is off when the sync runs them). A product that failed
  * makes the job fail after the others are done, so the queue tries again later (30 min, then 1 h);
  * each retry fetches only what is still missing. Without USPTO_API_KEY it is not scheduled (and a
  * run enqueued by hand is skipped with a warning).
@@ -43,6 +44,8 @@ export const syncNightly = defineJob({
     }));
     log.info({ outcomes: report }, 'nightly sync finished');
     if (outcomes.some((o) => o.files.some((f) => f.outcome === 'ingested'))) await resolveEntitiesJob.handle({ $version: 1 }, context);
+    // The night's statistics over what is loaded now, failed products or not (queued entities wait for them).
+    await refreshStatisticsJob.handle({ $version: 1 }, context);
     const failed = outcomes.filter((o) => o.outcome === 'failed');
     if (failed.length > 0) throw new Error(`nightly sync failed for ${failed.map((o) => `${o.product} (${o.reason})`).join('; ')}`);
   },
@@ -57,5 +60,6 @@ export const syncNightlySchedule = scheduleEntry({
     const [hour, minute] = config.sync.time.split(':').map(Number);
     return { cron: `${minute} ${hour} * * *`, timeZone: 'America/New_York' };
   },
+  ruleText: 'nightly at SYNC_TIME, US Eastern, when USPTO_API_KEY is set; then entities.resolve and statistics.refresh',
   payload: () => ({ $version: 1 as const }),
 });
