@@ -13,7 +13,8 @@ export class ReadCache<V> {
     private readonly maxEntries = 50_000,
   ) {}
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  /** `keep` false: the value is returned but not remembered (a stand-in until the real answer exists). */
+  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const version = await this.currentVersion();
     if (version !== this.version) {
       this.entries = new Map();
@@ -21,6 +22,7 @@ export class ReadCache<V> {
     }
     if (this.entries.has(key)) return this.entries.get(key)!;
     const value = await load();
+    if (!keep(value)) return value;
     if (this.entries.size >= this.maxEntries) this.entries = new Map();
     this.entries.set(key, value);
     return value;

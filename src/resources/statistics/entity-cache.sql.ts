@@ -7,13 +7,13 @@ export async function lastNight(db: Queryable): Promise<Date | null> {
   return rows[0]?.computed_at ?? null;
 }
 
-/** The statistics computed for this entity since the night `night`, if any. */
-export async function findFresh(db: Queryable, entityId: string, night: Date): Promise<Record<string, unknown> | null> {
-  const { rows } = await db.query<{ stats: Record<string, unknown> }>(
-    /* SQL */ `SELECT stats FROM entity_statistics WHERE entity_id = $1 AND computed_at >= $2`,
-    [entityId, night],
+/** The statistics last computed for this entity, if any, and when. */
+export async function findLatest(db: Queryable, entityId: string): Promise<{ stats: Record<string, unknown>; computedAt: Date } | null> {
+  const { rows } = await db.query<{ stats: Record<string, unknown>; computed_at: Date }>(
+    /* SQL */ `SELECT stats, computed_at FROM entity_statistics WHERE entity_id = $1`,
+    [entityId],
   );
-  return rows[0]?.stats ?? null;
+  return rows[0] ? { stats: rows[0].stats, computedAt: rows[0].computed_at } : null;
 }
 
 export async function save(db: Queryable, entityId: string, stats: object, computedAt: Date): Promise<void> {

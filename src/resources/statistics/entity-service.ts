@@ -5,6 +5,8 @@ import { toEasternDate } from '../../domain/provenance.js';
 import { ENTITY_DEFINITIONS, monthsOf, rate } from '../../domain/statistics.js';
 import type { EntityService } from '../entities/service.js';
 import type { MaintenanceService } from '../maintenance/service.js';
+import { ReadCache } from '../read-cache.js';
+import type { RenderAnswer } from '../send-answer.js';
 import * as cache from './entity-cache.sql.js';
 import * as sql from './entity-statistics.sql.js';
 
@@ -17,8 +19,12 @@ export interface EntityStatisticsSettings {
 
 /** Expiries looked up at once (each is the maintenance answer of one patent). */
 const EXPIRY_CONCURRENCY = 8;
+/** How long the night this process knows of is taken as the latest without asking (a new night shows within this time). */
+const NIGHT_MEMO_MS = 1_000;
 
 class OutOfTime extends Error {}
+
+type EntityStatistics = Awaited<ReturnType<EntityStatisticsService['compute']>>;
 
 /**
  * Entity statistics (spec §2, D9; issue 14): every block from the tables as they are now, with
@@ -26,30 +32,64 @@ class OutOfTime extends Error {}
  * entities and those that ran out of time are computed by the nightly run.
  */
 export class EntityStatisticsService {
+  /** Finished answers of this night, as sent: a repeat costs no query and no serialization. */
+  private readonly answers: ReadCache<string>;
+  private night: { at: number; value: Promise<Date | null> } | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly entities: EntityService,
     private readonly maintenance: MaintenanceService,
     private readonly settings: EntityStatisticsSettings,
-  ) {}
+  ) {
+    this.answers = new ReadCache(async () => (await this.lastNight())?.toISOString() ?? 'none', 10_000);
+  }
 
-  async stats(id: string) {
+  /** The answer's bytes, rendered once per entity and night (a previous night's stand-in is not kept). */
+  answer(id: string, render: RenderAnswer<EntityStatistics>): Promise<string> {
+    let current = true;
+    return this.answers.get(
+      id,
+      async () => {
+        const stats = await this.stats(id);
+        const night = await this.lastNight();
+        current = night !== null && new Date(stats.computed_at) >= night;
+        return render(stats);
+      },
+      () => current,
+    );
+  }
+
+  async stats(id: string): Promise<EntityStatistics> {
     const entityIds = await this.entities.idsOf(id);
-    const night = await cache.lastNight(this.db);
+    const night = await this.lastNight();
     if (night === null) throw await this.queued(id, 'Statistics appear after the first nightly run; this entity is queued for it.');
-    const cached = await cache.findFresh(this.db, id, night);
-    if (cached) return cached as Awaited<ReturnType<EntityStatisticsService['compute']>>;
+    const cached = await cache.findLatest(this.db, id);
+    if (cached && cached.computedAt >= night) return cached.stats as EntityStatistics;
     try {
       const stats = await this.compute(id, entityIds, Date.now() + this.settings.budgetMs);
       await cache.save(this.db, id, stats, new Date(stats.computed_at));
       return stats;
     } catch (error) {
       if (!(error instanceof OutOfTime)) throw error;
-      throw await this.queued(
+      const queued = await this.queued(
         id,
         `This entity's statistics take longer than ${this.settings.budgetMs} ms; it is queued for tonight's run.`,
       );
+      // Between a night's tables and its entities, a large entity keeps the previous night's numbers (computed_at says which).
+      if (cached) return cached.stats as EntityStatistics;
+      throw queued;
     }
+  }
+
+  /** The last night, asked of the database at most once a second (a new night shows within that). */
+  private async lastNight(): Promise<Date | null> {
+    const now = Date.now();
+    if (!this.night || now - this.night.at > NIGHT_MEMO_MS) this.night = { at: now, value: cache.lastNight(this.db) };
+    const night = await this.night.value;
+    // Before the first night, every request looks again (the first one should show at once).
+    if (night === null) this.night = null;
+    return night;
   }
 
   /** The nightly part: large entities and every queued one, each computed and kept. Returns how many. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EntityParams } from '../entities/schemas.js';
+import { sendAnswer } from '../send-answer.js';
 import type { EntityStatisticsService } from './entity-service.js';
 import { ArtUnitParams, ArtUnitStatistics, EntityStatistics, ExaminerParams, ExaminerStatistics } from './schemas.js';
 import type { StatisticsService } from './service.js';
@@ -29,7 +30,7 @@ export function statisticsRoutes({
           response: { 200: EntityStatistics },
         },
       },
-      async (request) => entityStatistics.stats(request.params.entity_id),
+      async (request, reply) => sendAnswer(reply, (render) => entityStatistics.answer(request.params.entity_id, render)),
     );
 
     app.get(
