@@ -238,10 +238,16 @@ describe('examiner and art-unit statistics', () => {
       },
     };
     await loadFileWrapper(ctx.db, itemsOf([grantedNow]), { product: 'PTFWPRD', fileName: 'daily.json', fileDate: '2026-11-02' });
+    // As the worker does after an ingest: the portfolio links take the new status.
+    await resolveEntities(ctx.db);
     expect((await get('/v1/examiners/KIM,%20JOHN%20A/stats')).body.counts).toEqual({ pending: 1, granted: 1, abandoned: 1, other: 1 });
     await refreshStatistics(ctx.db);
     const after = (await get('/v1/examiners/KIM,%20JOHN%20A/stats')).body;
     expect(after.counts).toEqual({ pending: 0, granted: 2, abandoned: 1, other: 1 });
     expect(after.allowance_rate).toBe(0.667);
+    // An entity's answer kept from the first night gives way to the new night's (the night is looked at once a second).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const acme = (await get('/v1/applications/18000001')).body.applicant_entity_id as string;
+    expect((await get(`/v1/entities/${acme}/stats`)).body.portfolio).toMatchObject({ pending: 0, granted: 2, abandoned: 1 });
   });
 });
