@@ -34,7 +34,15 @@ describe('POST /agent/signup: the funding state machine', () => {
       balance_units: 0,
       funded: false,
     });
-    expect(view.keys).toEqual([{ key_id: body.key_id, prefix: body.prefix, name: 'docket-bot', created_at: expect.any(String) }]);
+    expect(view.keys).toEqual([
+      {
+        key_id: body.key_id,
+        prefix: body.prefix,
+        name: 'docket-bot',
+        created_at: expect.any(String),
+        last_used_at: expect.toBeOneOf([expect.any(String), null]),
+      },
+    ]);
   });
 
   it('notifies the owner without ever including the key', async () => {
@@ -198,6 +206,44 @@ describe('POST /keys and GET /agent/me', () => {
     await runAdmin(ctx.db, ['revoke-key', '--key', apiKey.slice(0, 12)], (line) => lines.push(line));
     expect(lines[0]).toMatch(/^revoked key_/);
     expect((await me(apiKey)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /keys and DELETE /keys/{key_id} (D28)', () => {
+  const call = (method: 'GET' | 'DELETE', url: string, apiKey: string) => ctx.app.inject({ method, url, headers: { 'x-api-key': apiKey } });
+
+  it("lists the active keys with when each was last used, and revokes one; never the last, never another org's", async () => {
+    const first = await signUp(ctx.app, 'key-list@example.com');
+    const minted = await ctx.app.inject({
+      method: 'POST',
+      url: '/keys',
+      headers: { 'x-api-key': first.apiKey },
+      payload: { name: 'second' },
+    });
+    const second = minted.json<{ api_key: string; key_id: string; prefix: string }>();
+    const other = await signUp(ctx.app, 'key-other@example.com');
+
+    // The first key was used by the mint: its use is written in the background, within moments.
+    let listed = (await call('GET', '/keys', first.apiKey)).json<{
+      keys: { key_id: string; name: string | null; last_used_at: string | null }[];
+    }>();
+    for (let i = 0; i < 40 && listed.keys[0]!.last_used_at === null; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listed = (await call('GET', '/keys', first.apiKey)).json();
+    }
+    expect(listed.keys.map((k) => k.name)).toEqual([null, 'second']);
+    expect(listed.keys[1]).toMatchObject({ key_id: second.key_id, prefix: second.prefix });
+    expect(Math.abs(Date.parse(listed.keys[0]!.last_used_at!) - Date.now())).toBeLessThan(60_000);
+    expect(JSON.stringify(listed)).not.toContain(second.api_key);
+
+    expect((await call('DELETE', `/keys/${second.key_id}`, other.apiKey)).statusCode).toBe(404);
+    const deleted = await call('DELETE', `/keys/${second.key_id}`, first.apiKey);
+    expect(deleted.statusCode).toBe(204);
+    expect((await me(second.api_key)).statusCode).toBe(401);
+    expect((await call('DELETE', `/keys/${second.key_id}`, first.apiKey)).statusCode).toBe(404);
+    const firstKeyId = listed.keys[0]!.key_id;
+    expect((await call('DELETE', `/keys/${firstKeyId}`, first.apiKey)).json()).toMatchObject({ error: 'limit_reached' });
+    expect((await me(first.apiKey)).statusCode).toBe(200);
   });
 });
 

@@ -137,7 +137,8 @@ describe('GET /openapi.json', () => {
     );
     expect(operations).toEqual({
       '/agent/signup': ['post'],
-      '/keys': ['post'],
+      '/keys': ['post', 'get'],
+      '/keys/{key_id}': ['delete'],
       '/agent/me': ['get'],
       '/agent/checkout-link': ['post'],
       '/health': ['get'],
@@ -238,7 +239,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(38);
+    expect(expected).toHaveLength(40);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

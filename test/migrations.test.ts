@@ -61,6 +61,7 @@ describe('migrate() on the migrated template', () => {
       { version: 19, name: '0019-monitors.sql' },
       { version: 20, name: '0020-sync-files.sql' },
       { version: 21, name: '0021-statistics.sql' },
+      { version: 22, name: '0022-key-last-used.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

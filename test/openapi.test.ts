@@ -83,7 +83,7 @@ describe('the document', () => {
       const { tags, security } = operation as unknown as { tags?: string[]; security?: unknown[] };
       expect(tags?.length, path).toBeGreaterThan(0);
       expect(security, path).toEqual(
-        path.startsWith('/v1/') || ['/keys', '/agent/me', '/agent/checkout-link'].includes(path)
+        path.startsWith('/v1/') || ['/keys', '/keys/{key_id}', '/agent/me', '/agent/checkout-link'].includes(path)
           ? [{ ApiKeyHeader: [] }, { BearerAuth: [] }]
           : [],
       );

@@ -10,7 +10,8 @@ CREATE TABLE public.api_keys (
     key_hash bytea NOT NULL,
     name text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    revoked_at timestamp with time zone
+    revoked_at timestamp with time zone,
+    last_used_at timestamp with time zone
 );
 
 CREATE TABLE public.application_parties (

@@ -16,6 +16,7 @@ export interface KeyRow {
   key_hash: Uint8Array;
   name: string | null;
   created_at: Date;
+  last_used_at: Date | null;
 }
 
 export async function findOrgByEmailForUpdate(db: Queryable, email: string): Promise<OrgRow | null> {
@@ -78,6 +79,20 @@ export async function listActiveKeys(db: Queryable, orgId: string): Promise<KeyR
     [orgId],
   );
   return rows;
+}
+
+/** Records that these keys were used now (the authenticator batches it, at most once a minute per key). */
+export async function touchKeys(db: Queryable, keyIds: readonly string[]): Promise<void> {
+  await db.query(/* SQL */ `UPDATE api_keys SET last_used_at = now() WHERE key_id = ANY ($1)`, [keyIds]);
+}
+
+/** Revokes one active key of the org; null when the org has no such active key. */
+export async function revokeOrgKey(db: Queryable, orgId: string, keyId: string): Promise<KeyRow | null> {
+  const { rows } = await db.query<KeyRow>(
+    /* SQL */ `UPDATE api_keys SET revoked_at = now() WHERE key_id = $1 AND org_id = $2 AND revoked_at IS NULL RETURNING *`,
+    [keyId, orgId],
+  );
+  return rows[0] ?? null;
 }
 
 export async function countActiveKeysForUpdate(db: Queryable, orgId: string): Promise<number> {

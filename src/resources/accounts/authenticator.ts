@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { findActiveKeysByPrefix } from './accounts.sql.js';
+import { findActiveKeysByPrefix, touchKeys } from './accounts.sql.js';
 import { hashApiKey, hashesMatch, keyPrefix, looksLikeApiKey } from './api-key.js';
 
 /** Who is calling: the org and key behind a presented API key (credit is the charging service's business). */
@@ -15,8 +15,13 @@ export interface Caller {
  * found by the key as presented (hashing was 3 % of a cached lookup's CPU). A key lives in this
  * memory no longer than in the request that brought it plus `ttlMs`; the database keeps only its hash.
  */
+/** `last_used_at` is written at most this often per key and process. */
+const TOUCH_EVERY_MS = 60_000;
+
 export class Authenticator {
   private readonly known = new Map<string, { identity: Caller; expires: number }>();
+  /** When this process last wrote each key's `last_used_at`. */
+  private readonly touched = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -26,7 +31,7 @@ export class Authenticator {
 
   async identify(key: string): Promise<Caller | null> {
     const cached = this.known.get(key);
-    if (cached && cached.expires > Date.now()) return cached.identity;
+    if (cached && cached.expires > Date.now()) return this.used(cached.identity);
     if (!looksLikeApiKey(key)) return null;
     const presented = hashApiKey(key);
     let match: Caller | null = null;
@@ -37,8 +42,20 @@ export class Authenticator {
     if (match) {
       if (this.known.size >= this.maxEntries) this.known.clear();
       this.known.set(key, { identity: match, expires: Date.now() + this.ttlMs });
+      this.used(match);
     }
     return match;
+  }
+
+  /** Notes the key's use in the background: a failed write is retried at the next use after a minute. */
+  private used(caller: Caller): Caller {
+    const now = Date.now();
+    if (now - (this.touched.get(caller.keyId) ?? 0) >= TOUCH_EVERY_MS) {
+      if (this.touched.size >= this.maxEntries) this.touched.clear();
+      this.touched.set(caller.keyId, now);
+      touchKeys(this.db, [caller.keyId]).catch(() => this.touched.delete(caller.keyId));
+    }
+    return caller;
   }
 
   /** Keys were revoked in this process: nothing remembered may outlive that. */

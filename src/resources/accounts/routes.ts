@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import type { Authenticator } from './authenticator.js';
 import { AppError, MINIMUM_TOPUP_USD } from '../../domain/errors.js';
 import * as schemas from './schemas.js';
-import { accountView, createKey, signup } from './service.js';
+import { accountView, createKey, deleteKey, listKeys, signup } from './service.js';
+import { Type } from 'typebox';
 
 function signupNote(baseUrl: string): string {
   return (
@@ -83,6 +84,43 @@ export function accountRoutes({
       async (request, reply) => {
         const key = await createKey(db, request.caller!.orgId, request.body.name ?? null);
         return reply.code(201).send(key);
+      },
+    );
+
+    app.get(
+      '/keys',
+      {
+        config: { access: 'account', cost: 'free' },
+        schema: {
+          operationId: 'listKeys',
+          summary: "The organization's active keys: id, prefix, name, created, last used",
+          description: 'Keys themselves are never shown again after they are minted; the prefix tells them apart.',
+          tags: ['account'],
+          response: { 200: schemas.KeyList },
+        },
+      },
+      async (request) => listKeys(db, request.caller!.orgId),
+    );
+
+    app.delete(
+      '/keys/:key_id',
+      {
+        config: { access: 'account', cost: 'free', errors: ['not_found', 'limit_reached'] },
+        schema: {
+          operationId: 'deleteKey',
+          summary: 'Revoke a key of the organization (any of its keys may; the key in use too)',
+          description:
+            "Another organization's key, or one already revoked, is a 404. The last active key cannot be deleted (409 limit_reached): " +
+            'mint another first. Other server processes stop accepting it within 5 seconds.',
+          tags: ['account'],
+          params: schemas.KeyParams,
+          response: { 204: Type.Null({ description: 'Revoked' }) },
+        },
+      },
+      async (request, reply) => {
+        await deleteKey(db, request.caller!.orgId, request.params.key_id);
+        authenticator.forgetAll();
+        return reply.code(204).send(null);
       },
     );
 

@@ -40,8 +40,12 @@ const KeySummary = component(
     prefix: Type.String(),
     name: Nullable(Type.String()),
     created_at: Type.String({ format: 'date-time' }),
+    last_used_at: Nullable(Type.String({ format: 'date-time', description: 'When a request last used it, to the minute; null if never' })),
   }),
 );
+
+export const KeyList = component('KeyList', Type.Object({ keys: Type.Array(KeySummary, { description: 'Active keys, oldest first' }) }));
+export const KeyParams = Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const AccountResponse = component(
   'Account',

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/database.js';
-import { AppError } from '../../domain/errors.js';
+import { AppError, notFound } from '../../domain/errors.js';
 import { generateApiKey, hashApiKey, keyPrefix, newId } from './api-key.js';
 import * as sql from './accounts.sql.js';
 
@@ -74,7 +74,7 @@ export interface AccountView {
   agent_name: string | null;
   balance_units: number;
   funded: boolean;
-  keys: { key_id: string; prefix: string; name: string | null; created_at: string }[];
+  keys: KeySummaryView[];
 }
 
 export async function accountView(db: Queryable, orgId: string): Promise<AccountView> {
@@ -87,8 +87,46 @@ export async function accountView(db: Queryable, orgId: string): Promise<Account
     agent_name: org.agent_name,
     balance_units: org.balance_units,
     funded: org.funded_at !== null,
-    keys: keys.map((k) => ({ key_id: k.key_id, prefix: k.prefix, name: k.name, created_at: k.created_at.toISOString() })),
+    keys: keys.map(keySummary),
   };
+}
+
+export interface KeySummaryView {
+  key_id: string;
+  prefix: string;
+  name: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+function keySummary(k: sql.KeyRow): KeySummaryView {
+  return {
+    key_id: k.key_id,
+    prefix: k.prefix,
+    name: k.name,
+    created_at: k.created_at.toISOString(),
+    last_used_at: k.last_used_at?.toISOString() ?? null,
+  };
+}
+
+/** D28: the org's active keys. */
+export async function listKeys(db: Queryable, orgId: string): Promise<{ keys: KeySummaryView[] }> {
+  return { keys: (await sql.listActiveKeys(db, orgId)).map(keySummary) };
+}
+
+/** D28: revokes one of the org's keys; another org's (or an unknown or revoked) key is a 404, and the last active one stays. */
+export async function deleteKey(db: Database, orgId: string, keyId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const active = await sql.countActiveKeysForUpdate(tx, orgId);
+    const keys = await sql.listActiveKeys(tx, orgId);
+    if (!keys.some((k) => k.key_id === keyId)) throw notFound(`No active key ${keyId.slice(0, 64)} in this organization.`);
+    if (active <= 1)
+      throw new AppError(
+        'limit_reached',
+        'An organization keeps at least one active key: mint another (POST /keys) before deleting this one.',
+      );
+    await sql.revokeOrgKey(tx, orgId, keyId);
+  });
 }
 
 /** Operator or payment credit; counts as funding in the signup state machine. */
