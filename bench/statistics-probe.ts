@@ -8,8 +8,7 @@
 import { loadConfig } from '../src/config.js';
 import type { Queryable } from '../src/db/database.js';
 import { PLACEHOLDER_ART_UNITS, PLACEHOLDER_EXAMINER_KEYS } from '../src/domain/numbers.js';
-import { ABANDONMENT_TYPE, APPEAL_TYPE, FIRST_ACTION_TYPES, OFFICE_ACTION_TYPE, RCE_TYPE } from '../src/domain/statistics.js';
-import { METRICS } from '../src/resources/statistics/compute.sql.js';
+import { METRICS, TRANSACTION_FACT_PARAMS, transactionFacts } from '../src/resources/statistics/compute.sql.js';
 import { buildServices } from '../src/services.js';
 import { arg, existingDatabase, percentile } from './support.js';
 
@@ -36,14 +35,7 @@ async function timedCalls(label: string, n: number, call: (i: number) => Promise
 }
 
 /** The night's facts statement (compute.sql.ts replaceFacts), its SELECT alone. */
-const FACTS = /* SQL */ `WITH acts AS (
-    SELECT application_number,
-           min(date) FILTER (WHERE event_type = ANY ($1)) AS first_action_on,
-           count(*) FILTER (WHERE event_type = $2)::int AS office_actions,
-           count(*) FILTER (WHERE event_type = $3)::int AS rces,
-           bool_or(event_type = $4) AS appealed,
-           min(date) FILTER (WHERE event_type = $5) AS abandoned_on
-    FROM transactions WHERE event_type = ANY ($6) GROUP BY application_number)
+const FACTS = /* SQL */ `WITH acts AS (${transactionFacts(1)})
   SELECT count(t.first_action_on) FROM applications a LEFT JOIN acts t ON t.application_number = a.application_number`;
 
 async function main(): Promise<void> {
@@ -86,15 +78,7 @@ async function main(): Promise<void> {
     );
 
     if (process.argv.includes('--night')) {
-      const types = [...new Set<string>([...FIRST_ACTION_TYPES, OFFICE_ACTION_TYPE, RCE_TYPE, APPEAL_TYPE, ABANDONMENT_TYPE])];
-      await explain(db, 'night: the facts (SELECT of the INSERT, acts aggregate and join)', FACTS, [
-        FIRST_ACTION_TYPES,
-        OFFICE_ACTION_TYPE,
-        RCE_TYPE,
-        APPEAL_TYPE,
-        ABANDONMENT_TYPE,
-        types,
-      ]);
+      await explain(db, 'night: the facts (SELECT of the INSERT, acts aggregate and join)', FACTS, [...TRANSACTION_FACT_PARAMS]);
       await explain(
         db,
         'night: examiners (SELECT of the INSERT)',

@@ -114,9 +114,9 @@ const COMMANDS: Record<string, Command> = {
     summary: 'examiner and art-unit statistics: statistics refresh',
     usage: async () => (await import('./commands/statistics.js')).USAGE,
     run: async (args) => {
-      const { runStatistics } = await import('./commands/statistics.js');
-      if (args.length !== 1 || args[0] !== 'refresh') throw new UsageError('expected refresh');
-      await withDatabase({}, (db) => runStatistics(loadConfig(), db, args));
+      const { parseStatisticsArgs, runStatistics } = await import('./commands/statistics.js');
+      parseStatisticsArgs(args);
+      await withDatabase({}, (db) => runStatistics(loadConfig(), db));
     },
   },
   synth: {

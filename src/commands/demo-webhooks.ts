@@ -14,6 +14,7 @@ import type { App } from '../http/app.js';
 import { ingestFile, productOfCode } from '../ingest/registry.js';
 import { SYNTH_DEFAULTS } from '../synth/file-wrapper.js';
 import { recordOf, writeNextDayFile } from '../synth/next-day.js';
+import type { OdpRecord } from '../synth/odp-types.js';
 
 /** The secret the printed example gives its monitor, so the receiver can check what it signs. */
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-0123456789';
@@ -38,6 +39,7 @@ export async function demoWatchedApplication(db: Database): Promise<string | nul
 
 export async function addDemoWebhookRoutes(app: App, db: Database, dataDir: string, applicationNumber: string): Promise<void> {
   const received: Received[] = [];
+  let record: OdpRecord | null = null;
   await app.register(async (scope) => {
     // The signature covers the raw bytes: keep them as they came.
     scope.removeContentTypeParser('application/json');
@@ -104,7 +106,8 @@ export async function addDemoWebhookRoutes(app: App, db: Database, dataDir: stri
       },
     },
     async () => {
-      const record = recordOf(SYNTH_DEFAULTS, applicationNumber);
+      // Generating the corpus to find one record takes a moment: once per demo run.
+      record ??= recordOf(SYNTH_DEFAULTS, applicationNumber);
       if (!record) throw new Error(`the demo corpus has no application ${applicationNumber}`);
       const { rows } = await db.query<{ file_date: string }>(
         /* SQL */ `SELECT max(file_date)::text AS file_date FROM product_state WHERE product IN ('PTFWPRD', 'PTFWPRE')`,

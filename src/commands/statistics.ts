@@ -18,14 +18,13 @@ export function formatNight(night: StatisticsNight, entities?: number): string {
   );
 }
 
-/** `patent-status statistics refresh` on an open database. */
-export async function runStatistics(
-  config: Config,
-  db: Database,
-  args: string[],
-  out: (line: string) => void = console.log,
-): Promise<void> {
+/** The command line, checked before any database is opened (a mistake costs nothing). */
+export function parseStatisticsArgs(args: readonly string[]): void {
   if (args.length !== 1 || args[0] !== 'refresh') throw new UsageError('expected refresh');
+}
+
+/** `patent-status statistics refresh` on an open database. */
+export async function runStatistics(config: Config, db: Database, out: (line: string) => void = console.log): Promise<void> {
   const started = performance.now();
   const progress = (step: string) =>
     process.stderr.write(`statistics: ${step}… (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);

@@ -87,6 +87,15 @@ export async function findActive(db: Queryable, orgId: string, monitorId: string
   return rows[0] ?? null;
 }
 
+/** When the org's active monitor was created (its coverage_since), without counting its deliveries; null when it has none such. */
+export async function findCreatedAt(db: Queryable, orgId: string, monitorId: string): Promise<Date | null> {
+  const { rows } = await db.query<{ created_at: Date }>(
+    /* SQL */ `SELECT created_at FROM monitors WHERE monitor_id = $1 AND org_id = $2 AND status = 'active'`,
+    [monitorId, orgId],
+  );
+  return rows[0]?.created_at ?? null;
+}
+
 /** Stops a monitor: true when the org had it active. Pending deliveries are cancelled with it. */
 export async function stopMonitor(tx: Queryable, orgId: string, monitorId: string): Promise<boolean> {
   const { rowCount } = await tx.query(

@@ -69,13 +69,13 @@ export class MonitorService {
   }
 
   async events(orgId: string, monitorId: string, since: Date | null, limit: number) {
-    const monitor = await sql.findActive(this.db, orgId, monitorId);
-    if (!monitor) throw notFoundMonitor(monitorId);
+    const createdAt = await sql.findCreatedAt(this.db, orgId, monitorId);
+    if (!createdAt) throw notFoundMonitor(monitorId);
     const rows = await sql.listMonitorEvents(this.db, monitorId, since, limit);
     return {
       monitor_id: monitorId,
       count: rows.length,
-      coverage_since: monitor.created_at.toISOString(),
+      coverage_since: createdAt.toISOString(),
       events: rows.map((row) => ({
         ...eventView(row),
         attempts: row.attempts,

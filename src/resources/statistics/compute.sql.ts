@@ -23,20 +23,37 @@ export async function statusKinds(tx: Queryable): Promise<StatusKind[]> {
   return rows;
 }
 
+/**
+ * What each application's transactions say (first action, office actions, RCEs, appeal,
+ * abandonment), one row per application; its parameters are TRANSACTION_FACT_PARAMS from `$first` on.
+ */
+export function transactionFacts(first: number): string {
+  const $ = (k: number) => `$${first + k}`;
+  return /* SQL */ `SELECT application_number,
+           min(date) FILTER (WHERE event_type = ANY (${$(0)})) AS first_action_on,
+           count(*) FILTER (WHERE event_type = ${$(1)})::int AS office_actions,
+           count(*) FILTER (WHERE event_type = ${$(2)})::int AS rces,
+           bool_or(event_type = ${$(3)}) AS appealed,
+           min(date) FILTER (WHERE event_type = ${$(4)}) AS abandoned_on
+    FROM transactions
+    WHERE event_type = ANY (${$(5)})
+    GROUP BY application_number`;
+}
+
+export const TRANSACTION_FACT_PARAMS = [
+  FIRST_ACTION_TYPES,
+  OFFICE_ACTION_TYPE,
+  RCE_TYPE,
+  APPEAL_TYPE,
+  ABANDONMENT_TYPE,
+  [...new Set<string>([...FIRST_ACTION_TYPES, OFFICE_ACTION_TYPE, RCE_TYPE, APPEAL_TYPE, ABANDONMENT_TYPE])],
+] as const;
+
 /** Refills the facts of every application; returns how many. */
 export async function replaceFacts(tx: Queryable, kinds: readonly (StatusKind & { bucket: StatusBucket })[]): Promise<number> {
   await tx.query(/* SQL */ `DELETE FROM statistics_application_facts`);
   const { rowCount } = await tx.query(
-    /* SQL */ `WITH acts AS (
-                 SELECT application_number,
-                        min(date) FILTER (WHERE event_type = ANY ($6)) AS first_action_on,
-                        count(*) FILTER (WHERE event_type = $7)::int AS office_actions,
-                        count(*) FILTER (WHERE event_type = $8)::int AS rces,
-                        bool_or(event_type = $9) AS appealed,
-                        min(date) FILTER (WHERE event_type = $10) AS abandoned_on
-                 FROM transactions
-                 WHERE event_type = ANY ($11)
-                 GROUP BY application_number),
+    /* SQL */ `WITH acts AS (${transactionFacts(6)}),
                kinds AS (
                  SELECT * FROM unnest($1::int[], $2::text[], $3::bool[], $4::bool[], $5::text[])
                           AS k(status_code, status_description, granted, acted, bucket))
@@ -57,12 +74,7 @@ export async function replaceFacts(tx: Queryable, kinds: readonly (StatusKind & 
       kinds.map((k) => k.granted),
       kinds.map((k) => k.acted),
       kinds.map((k) => k.bucket),
-      FIRST_ACTION_TYPES,
-      OFFICE_ACTION_TYPE,
-      RCE_TYPE,
-      APPEAL_TYPE,
-      ABANDONMENT_TYPE,
-      [...new Set<string>([...FIRST_ACTION_TYPES, OFFICE_ACTION_TYPE, RCE_TYPE, APPEAL_TYPE, ABANDONMENT_TYPE])],
+      ...TRANSACTION_FACT_PARAMS,
     ],
   );
   return rowCount;

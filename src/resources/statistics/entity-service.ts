@@ -9,6 +9,7 @@ import { ReadCache } from '../read-cache.js';
 import type { RenderAnswer } from '../send-answer.js';
 import * as cache from './entity-cache.sql.js';
 import * as sql from './entity-statistics.sql.js';
+import { prosecutionRates } from './service.js';
 
 export interface EntityStatisticsSettings {
   /** How long a request may compute an entity's statistics before the answer is 504 and the entity waits for the night. */
@@ -125,6 +126,8 @@ export class EntityStatisticsService {
     const ptab = await sql.ptab(this.db, entityIds);
     const ownership = await sql.ownership(this.db, entityIds);
     check();
+    // An entity's prosecution is reported to the grant, not to any disposal.
+    const { median_months_to_disposal: _toDisposal, ...rates } = prosecutionRates(prosecution);
     const owner = ptab.find((row) => row.role === 'patent_owner');
     const petitioner = ptab.find((row) => row.role === 'petitioner');
     return {
@@ -147,15 +150,7 @@ export class EntityStatisticsService {
         filings_per_year: velocity.filter((v) => v.kind === 'filed').map(({ year, n }) => ({ year, n })),
         grants_per_year: velocity.filter((v) => v.kind === 'granted').map(({ year, n }) => ({ year, n })),
       },
-      prosecution: {
-        allowance_rate: rate(prosecution.granted, prosecution.disposed),
-        median_months_to_first_action: monthsOf(prosecution.median_days_to_first_action),
-        median_months_to_grant: monthsOf(prosecution.median_days_to_grant),
-        avg_office_actions_per_disposed:
-          prosecution.disposed === 0 ? null : Math.round((prosecution.office_actions_of_disposed / prosecution.disposed) * 100) / 100,
-        rce_rate: rate(prosecution.with_rce, prosecution.first_actions),
-        appeal_rate: rate(prosecution.with_appeal, prosecution.first_actions),
-      },
+      prosecution: { ...rates, median_months_to_grant: monthsOf(prosecution.median_days_to_grant) },
       where: {
         cpc_subclasses: where.subclasses.map((s) => ({ subclass: s.subclass, n: s.n, share: rate(s.n, where.with_cpc) ?? 0 })),
         cpc_coverage: rate(where.with_cpc, portfolio.applications),

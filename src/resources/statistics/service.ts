@@ -6,17 +6,24 @@ import * as sql from './statistics.sql.js';
 
 const { examiners: _examinersDefinition, ...PER_EXAMINER } = EXAMINER_DEFINITIONS;
 
-/** The metrics an examiner and an art unit share (spec §2), from their nightly row. */
-function metrics(row: sql.GroupMetricsRow) {
-  const sampleSize = row.pending + row.granted + row.abandoned + row.other;
+/** The prosecution numbers of a group's metrics (compute.sql METRICS): examiners, art units and entities alike. */
+export function prosecutionRates(row: Omit<sql.GroupMetricsRow, 'computed_at'>) {
   return {
-    counts: { pending: row.pending, granted: row.granted, abandoned: row.abandoned, other: row.other },
     allowance_rate: rate(row.granted, row.disposed),
     median_months_to_first_action: monthsOf(row.median_days_to_first_action),
     median_months_to_disposal: monthsOf(row.median_days_to_disposal),
     avg_office_actions_per_disposed: row.disposed === 0 ? null : Math.round((row.office_actions_of_disposed / row.disposed) * 100) / 100,
     rce_rate: rate(row.with_rce, row.first_actions),
     appeal_rate: rate(row.with_appeal, row.first_actions),
+  };
+}
+
+/** The metrics an examiner and an art unit share (spec §2), from their nightly row. */
+function metrics(row: sql.GroupMetricsRow) {
+  const sampleSize = row.pending + row.granted + row.abandoned + row.other;
+  return {
+    counts: { pending: row.pending, granted: row.granted, abandoned: row.abandoned, other: row.other },
+    ...prosecutionRates(row),
     sample_size: sampleSize,
     computed_over: { filing_date_from: row.filing_date_from, filing_date_to: row.filing_date_to, applications: sampleSize },
     computed_at: row.computed_at.toISOString(),
