@@ -21,7 +21,9 @@ function layerOf(file: string): { layer: number; group: string } {
   if (top === 'resources' && /\/routes\.ts$/.test(path)) return { layer: 5, group: 'http' };
   if (top === 'ingest' || top === 'resources' || top === 'synth') return { layer: 3, group: top };
   if (top === 'services') return { layer: 4, group: 'services' };
-  if (top === 'http' || top === 'mcp' || top === 'worker') return { layer: 5, group: top };
+  // MCP tools sit between the services and the HTTP app that mounts `/mcp` and documents them.
+  if (top === 'mcp') return { layer: 4.5, group: 'mcp' };
+  if (top === 'http' || top === 'worker') return { layer: 5, group: top };
   if (top === 'commands') return { layer: 6, group: 'commands' };
   if (top === 'cli') return { layer: 7, group: 'cli' };
   throw new Error(`${path}: no layer declared for this folder (add it to architecture.test.ts and DESIGN.md §4)`);

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicBaseUrl: 'http://localhost:8080',
       smtp: null,
+      stripe: { secretKey: null, webhookSecret: null, apiBaseUrl: 'https://api.stripe.com' },
       logLevel: 'info',
       bodyLimitBytes: 1_048_576,
       searchTimeoutMs: 10_000,
@@ -128,6 +129,29 @@ describe('loadConfig', () => {
 
   it('requires SMTP_FROM when SMTP_HOST is set', () => {
     expect(problemsOf({ SMTP_HOST: 'smtp.example.com' })).toEqual(['SMTP_FROM is required when SMTP_HOST is set']);
+  });
+
+  it('reads the Stripe settings: secret key, webhook secret, API address (a stand-in in tests)', () => {
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: ' sk_test_abc ', STRIPE_WEBHOOK_SECRET: 'whsec_xyz', STRIPE_API_BASE_URL: 'http://127.0.0.1:12111/' })
+        .stripe,
+    ).toStrictEqual({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_xyz', apiBaseUrl: 'http://127.0.0.1:12111' });
+    // The webhook alone: payments made on links created earlier are still credited.
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_xyz' }).stripe.secretKey).toBeNull();
+  });
+
+  it('rejects Stripe settings that cannot work, without echoing a secret', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_publishable' })).toEqual([
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)',
+      'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)',
+    ]);
+    expect(problemsOf({ STRIPE_API_BASE_URL: 'https://api.stripe.com/v1' })).toEqual([
+      'STRIPE_API_BASE_URL must be an http(s) URL without a path, got "https://api.stripe.com/v1"',
+    ]);
+    expect(problemsOf({ STRIPE_API_BASE_URL: 'api.stripe.com' })).toHaveLength(1);
   });
 
   it('reports every problem together in one ConfigError', () => {

@@ -14,6 +14,8 @@ export interface Config {
   /** Base address used in links we hand out (checkout return URLs, discovery documents). */
   publicBaseUrl: string;
   smtp: SmtpConfig | null;
+  /** Stripe Checkout and its webhook (DESIGN.md D19). */
+  stripe: StripeConfig;
   logLevel: string;
   /** Largest accepted request body in bytes (batch status of 1,000 numbers is ~15 KB). */
   bodyLimitBytes: number;
@@ -56,6 +58,16 @@ export interface SyncConfig {
   time: string;
   /** SYNC_DOWNLOAD_DIR: where files are downloaded (resumable `.part` files); default <dataDir>/downloads. */
   downloadDir: string;
+}
+
+/** Stripe (DESIGN.md D19): checkout links need the secret key, the payment webhook its signing secret. */
+export interface StripeConfig {
+  /** STRIPE_SECRET_KEY (`sk_…` or a restricted `rk_…`); null: `POST /agent/checkout-link` answers 503 billing_not_configured. */
+  secretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET (`whsec_…`); null: `POST /webhooks/stripe` answers 503 billing_not_configured. */
+  webhookSecret: string | null;
+  /** STRIPE_API_BASE_URL: Stripe's API (https://api.stripe.com) or a stand-in's; scheme, host and port only. */
+  apiBaseUrl: string;
 }
 
 export interface SmtpConfig {
@@ -146,6 +158,27 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     };
   }
 
+  const stripe: StripeConfig = {
+    secretKey: text('STRIPE_SECRET_KEY'),
+    webhookSecret: text('STRIPE_WEBHOOK_SECRET'),
+    apiBaseUrl: (text('STRIPE_API_BASE_URL') ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+  };
+  if (stripe.secretKey !== null && !/^(sk|rk)_\S+$/.test(stripe.secretKey)) {
+    problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)');
+  }
+  if (stripe.webhookSecret !== null && !/^whsec_\S+$/.test(stripe.webhookSecret)) {
+    problems.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  }
+  // Payments that are never confirmed would never be credited: a key without the webhook's secret is a mistake.
+  if (stripe.secretKey !== null && stripe.webhookSecret === null) {
+    problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  }
+  // The Stripe client takes a scheme, a host and a port: a path would be silently dropped.
+  const stripeApi = isHttpUrl(stripe.apiBaseUrl) ? new URL(stripe.apiBaseUrl) : null;
+  if (!stripeApi || stripeApi.pathname !== '/' || stripeApi.search !== '' || stripeApi.hash !== '' || stripeApi.username !== '') {
+    problems.push(`STRIPE_API_BASE_URL must be an http(s) URL without a path, got "${text('STRIPE_API_BASE_URL')}"`);
+  }
+
   const logLevel = text('LOG_LEVEL')?.toLowerCase() ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text('LOG_LEVEL')}"`);
@@ -176,6 +209,7 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     host,
     publicBaseUrl,
     smtp,
+    stripe,
     logLevel,
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),

@@ -16,6 +16,7 @@ import { PtabService } from './resources/ptab/service.js';
 import { SearchService } from './resources/search/service.js';
 import { DeliveryService } from './resources/monitors/delivery.js';
 import { MonitorService } from './resources/monitors/service.js';
+import { PaymentService } from './resources/payments/service.js';
 import { WebhookTargetPolicy } from './resources/monitors/webhook-target.js';
 import { StatisticsService } from './resources/statistics/service.js';
 import { EntityStatisticsService } from './resources/statistics/entity-service.js';
@@ -30,6 +31,8 @@ export interface Services {
   /** Credit of every edge (REST now; MCP tools and webhook deliveries later): one lease holder per process. */
   charging: ChargingService;
   authenticator: Authenticator;
+  /** Checkout links and Stripe's payment confirmations (D19). */
+  payments: PaymentService;
   provenance: ProvenanceService;
   coverage: CoverageService;
   applications: ApplicationService;
@@ -63,6 +66,7 @@ export function buildServices(context: AppContext): Services {
     context,
     charging,
     authenticator: new Authenticator(db),
+    payments: new PaymentService(db, charging, config.stripe, config.publicBaseUrl),
     provenance,
     coverage,
     applications: new ApplicationService(db, provenance),

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/commands/admin.js';
 import { MAX_KEYS_PER_ORG } from '../src/resources/accounts/service.js';
@@ -280,6 +281,18 @@ describe('POST /agent/checkout-link', () => {
   it('needs a key', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/agent/checkout-link', payload: { amount_usd: 20 } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /webhooks/stripe', () => {
+  it('answers 503 billing_not_configured without STRIPE_WEBHOOK_SECRET, whatever it is sent', async () => {
+    const payload = JSON.stringify({ id: 'evt_test_1', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_this_deployments' });
+    for (const headers of [{ 'content-type': 'application/json', 'stripe-signature': signature }, { 'content-type': 'application/json' }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/webhooks/stripe', headers, payload });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'billing_not_configured', message: expect.any(String) });
+    }
   });
 });
 

@@ -130,6 +130,7 @@ describe('patent-status demo, as a new user starts it', () => {
       `GET /v1/entities/search?q=${n.entityQuery}&limit=5`,
       `GET /v1/entities/${n.entity}/applications?limit=5`,
       `GET /v1/entities/${n.entity}/patents?limit=5`,
+      'POST /mcp',
     ]);
     const [
       signup,
@@ -150,6 +151,7 @@ describe('patent-status demo, as a new user starts it', () => {
       found,
       portfolio,
       patents,
+      mcp,
     ] = Object.values(outcomes);
     expect(signup).toMatchObject({ status: 201, body: { api_key: expect.stringMatching(/^pss_/) } });
     expect(me).toMatchObject({ status: 200, body: { balance_units: expect.any(Number) } });
@@ -195,6 +197,8 @@ describe('patent-status demo, as a new user starts it', () => {
     expect(portfolio!.body.applications as unknown[]).toHaveLength(5);
     expect(patents!.status).toBe(200);
     expect((patents!.body.patents as { expiration_estimate: unknown }[])[0]!.expiration_estimate).not.toBeNull();
+    // The MCP tool call answers the maintenance route's body.
+    expect(mcp).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 1, result: { structuredContent: fees!.body } } });
   });
 
   it('answers every command it printed', async () => {
@@ -312,7 +316,8 @@ describe('patent-status demo, as a new user starts it', () => {
         'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes, ' +
         'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity, ' +
         'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256, ' +
-        'examiner and art-unit statistics (allowance rate, time to first action and to disposal, RCE and appeal rates)) ' +
+        'examiner and art-unit statistics (allowance rate, time to first action and to disposal, RCE and appeal rates), ' +
+        'all of it also as MCP tools for AI agents) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',
     );
     expect(skill).not.toContain('nightly');

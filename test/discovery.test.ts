@@ -141,6 +141,9 @@ describe('GET /openapi.json', () => {
       '/keys/{key_id}': ['delete'],
       '/agent/me': ['get'],
       '/agent/checkout-link': ['post'],
+      '/checkout/return': ['get'],
+      '/webhooks/stripe': ['post'],
+      '/mcp': ['post'],
       '/health': ['get'],
       '/openapi.json': ['get'],
       '/agents.md': ['get'],
@@ -201,7 +204,7 @@ describe('GET /openapi.json', () => {
     const statuses = (path: string, method: 'get' | 'post') => Object.keys(doc.paths[path]![method]!.responses).sort();
     expect(statuses('/agent/signup', 'post')).toEqual(['201', '400', '409', '413', '415', '422', '500']);
     expect(statuses('/keys', 'post')).toEqual(['201', '400', '401', '409', '413', '415', '422', '500']);
-    expect(statuses('/agent/checkout-link', 'post')).toEqual(['200', '400', '401', '413', '415', '422', '500', '503']);
+    expect(statuses('/agent/checkout-link', 'post')).toEqual(['200', '400', '401', '413', '415', '422', '500', '502', '503']);
     const checkout400 = doc.paths['/agent/checkout-link']!.post!.responses['400'] as { description: string };
     expect(checkout400.description).toContain('amount_below_minimum');
     expect(checkout400.description).toContain('invalid_json');
@@ -239,7 +242,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(40);
+    expect(expected).toHaveLength(43);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

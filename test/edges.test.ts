@@ -183,6 +183,8 @@ describe('NUL characters and unpaired surrogates are a 422 and never reach SQL',
     expectInvalid(batch, ['body', 'application_numbers', 1], 'string_unpaired_surrogate');
     // A well-formed pair (an emoji) is text like any other: the key is created.
     expect((await post('/keys', '{"name":"\\ud83d\\ude00"}', json)).statusCode).toBe(201);
+    // ... and a well-formed pair in a key does not end the search before a bad member after it.
+    expectInvalid(await post('/keys', '{"\\ud83d\\ude00":"a","name":"b\\ud800"}', json), ['body', 'name'], 'string_unpaired_surrogate');
   });
 
   it('a NUL in a path parameter and in a batch number', async () => {

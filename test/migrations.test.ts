@@ -62,6 +62,7 @@ describe('migrate() on the migrated template', () => {
       { version: 20, name: '0020-sync-files.sql' },
       { version: 21, name: '0021-statistics.sql' },
       { version: 22, name: '0022-key-last-used.sql' },
+      { version: 23, name: '0023-checkout-sessions.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

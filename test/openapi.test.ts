@@ -83,7 +83,7 @@ describe('the document', () => {
       const { tags, security } = operation as unknown as { tags?: string[]; security?: unknown[] };
       expect(tags?.length, path).toBeGreaterThan(0);
       expect(security, path).toEqual(
-        path.startsWith('/v1/') || ['/keys', '/keys/{key_id}', '/agent/me', '/agent/checkout-link'].includes(path)
+        path.startsWith('/v1/') || ['/keys', '/keys/{key_id}', '/agent/me', '/agent/checkout-link', '/mcp'].includes(path)
           ? [{ ApiKeyHeader: [] }, { BearerAuth: [] }]
           : [],
       );
@@ -106,7 +106,8 @@ describe('the document', () => {
       for (const [status, response] of Object.entries(operation.responses)) {
         const headers = (response as { headers?: Record<string, unknown> }).headers ?? {};
         expect(headers['X-Credits-Charged'], `${path} ${status}`).toEqual({ $ref: '#/components/headers/X-Credits-Charged' });
-        const charged = path.startsWith('/v1/') && status.startsWith('2');
+        // The MCP endpoint charges a tools/call (200) as its REST twin.
+        const charged = (path.startsWith('/v1/') && status.startsWith('2')) || (path === '/mcp' && status === '200');
         expect('X-Credits-Remaining' in headers, `${path} ${status}`).toBe(charged);
       }
     }

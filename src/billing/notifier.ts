@@ -69,3 +69,33 @@ export function signupNotice(input: {
     ].join('\n'),
   };
 }
+
+/** The owner's receipt for a Stripe payment, sent once the credit is committed (never a key). */
+export function receiptNotice(input: {
+  email: string;
+  orgId: string;
+  sessionId: string;
+  /** What Stripe says was paid, in cents. */
+  amountCents: number;
+  units: number;
+  balanceUnits: number;
+  baseUrl: string;
+}): OwnerNotice {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const paid = `USD ${(input.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return {
+    to: input.email,
+    subject: 'Payment received: credit added to your Patent Status Service account',
+    text: [
+      `Thank you: your payment of ${paid} was received and the credit is on your account.`,
+      '',
+      `Organization:   ${input.orgId}`,
+      `Amount paid:    ${paid}`,
+      `Units credited: ${count(input.units)}`,
+      `New balance:    ${count(input.balanceUnits)} units`,
+      `Stripe Checkout session: ${input.sessionId}`,
+      '',
+      `Every key of the organization draws on this balance (GET ${input.baseUrl}/agent/me shows it). Credit never expires.`,
+    ].join('\n'),
+  };
+}

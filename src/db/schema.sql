@@ -133,6 +133,19 @@ CREATE TABLE public.assignments (
     CONSTRAINT assignments_conveyance_type_check CHECK ((conveyance_type = ANY (ARRAY['assignment'::text, 'security_interest'::text, 'release'::text, 'merger'::text, 'change_of_name'::text, 'license'::text, 'correction'::text, 'government_interest'::text, 'other'::text])))
 );
 
+CREATE TABLE public.checkout_sessions (
+    session_id text NOT NULL,
+    org_id text NOT NULL,
+    amount_usd integer NOT NULL,
+    units bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone,
+    credited_at timestamp with time zone,
+    credited_event_id text,
+    CONSTRAINT checkout_sessions_amount_usd_check CHECK ((amount_usd > 0)),
+    CONSTRAINT checkout_sessions_units_check CHECK ((units > 0))
+);
+
 CREATE TABLE public.citations (
     citing_number text NOT NULL,
     "position" integer NOT NULL,
@@ -726,6 +739,9 @@ ALTER TABLE ONLY public.assignment_properties
 ALTER TABLE ONLY public.assignments
     ADD CONSTRAINT assignments_pkey PRIMARY KEY (reel_frame);
 
+ALTER TABLE ONLY public.checkout_sessions
+    ADD CONSTRAINT checkout_sessions_pkey PRIMARY KEY (session_id);
+
 ALTER TABLE ONLY public.citations
     ADD CONSTRAINT citations_pkey PRIMARY KEY (citing_number, "position");
 
@@ -895,6 +911,8 @@ CREATE INDEX assignment_properties_patent ON public.assignment_properties USING 
 
 CREATE INDEX assignments_recorded ON public.assignments USING btree (recorded_date DESC, reel_frame DESC);
 
+CREATE INDEX checkout_sessions_org ON public.checkout_sessions USING btree (org_id);
+
 CREATE INDEX citations_cited_patent ON public.citations USING btree (cited_number, citing_number) WHERE (cited_group = 'patents'::text);
 
 CREATE INDEX credit_grants_org ON public.credit_grants USING btree (org_id);
@@ -987,6 +1005,9 @@ CREATE INDEX webhook_deliveries_monitor ON public.webhook_deliveries USING btree
 
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
+
+ALTER TABLE ONLY public.checkout_sessions
+    ADD CONSTRAINT checkout_sessions_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
 
 ALTER TABLE ONLY public.credit_grants
     ADD CONSTRAINT credit_grants_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);

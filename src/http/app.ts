@@ -11,6 +11,7 @@ import { maintenanceRoutes } from '../resources/maintenance/routes.js';
 import { assignmentRoutes } from '../resources/assignments/routes.js';
 import { eventRoutes } from '../resources/events/routes.js';
 import { monitorRoutes } from '../resources/monitors/routes.js';
+import { paymentRoutes } from '../resources/payments/routes.js';
 import { statisticsRoutes } from '../resources/statistics/routes.js';
 import { officeActionRoutes } from '../resources/office-actions/routes.js';
 import { ptabRoutes } from '../resources/ptab/routes.js';
@@ -19,6 +20,7 @@ import { componentSchemas } from '../resources/schemas.js';
 import type { ChargingService } from '../billing/charging-service.js';
 import type { ProvenanceService } from '../resources/provenance/service.js';
 import type { Services } from '../services.js';
+import { ToolRegistry } from '../mcp/registry.js';
 import { registerDataChain } from './data-chain.js';
 import { swaggerOptions } from './discovery/openapi.js';
 import { discoveryRoutes } from './discovery/routes.js';
@@ -27,6 +29,7 @@ import { registerErrorHandling } from './error-handler.js';
 import { answerClientError, renderFrameworkError } from './framework-errors.js';
 import { strictDateFormat } from './formats.js';
 import { registerInputGuard } from './input-guard.js';
+import { mcpRoutes } from './mcp/endpoint.js';
 import { encodeNumberSlashes } from './number-paths.js';
 
 type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
@@ -86,10 +89,12 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 
   // Named shapes first: routes and the OpenAPI document refer to them by $ref.
   for (const schema of componentSchemas()) app.addSchema(schema);
-  await app.register(swagger, swaggerOptions(context.config.publicBaseUrl, registry));
+  const tools = new ToolRegistry(services);
+  await app.register(swagger, swaggerOptions(context.config.publicBaseUrl, registry, tools));
 
   app.decorate('provenance', provenance);
   await app.register(accountRoutes(services));
+  await app.register(paymentRoutes(services));
   await app.register(applicationRoutes(services));
   await app.register(claimsRoutes(services));
   await app.register(citationRoutes(services));
@@ -102,6 +107,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(eventRoutes(services));
   await app.register(monitorRoutes(services));
   await app.register(statisticsRoutes(services));
-  await app.register(discoveryRoutes(context, registry, provenance));
+  await app.register(mcpRoutes({ charging, baseUrl: context.config.publicBaseUrl }, tools));
+  await app.register(discoveryRoutes(context, registry, provenance, tools));
   return app;
 }

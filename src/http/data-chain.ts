@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Charge } from '../billing/charges.js';
+import type { Charge, Settled } from '../billing/charges.js';
 import type { ChargingService } from '../billing/charging-service.js';
 import type { Usage } from '../billing/usage-journal.js';
 import { AppError, paymentRequired } from '../domain/errors.js';
@@ -15,6 +15,8 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The open charge of a data request (set by admission); handlers of list routes use it. */
     charge: Charge | null;
+    /** What an edge that settles its own charges (an MCP tool call) charged: the credit headers report it. */
+    settled: Settled | null;
   }
 }
 
@@ -41,6 +43,7 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
   const { authenticator, charging } = services;
   app.decorateRequest('caller', null);
   app.decorateRequest('charge', null);
+  app.decorateRequest('settled', null);
   app.addHook('onRoute', (route) => {
     if (!isDataPath(route.url)) return;
     // Every /v1 route is a data route unless it says otherwise (spec §5.1).
@@ -67,7 +70,8 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
   app.addHook('onSend', async (request, reply, payload) => {
     const charge = request.charge;
     if (!charge) {
-      creditHeaders(reply, 0, null);
+      const settled = reply.statusCode < 300 ? request.settled : null;
+      creditHeaders(reply, settled?.charged ?? 0, settled?.remaining ?? null);
       return payload;
     }
     request.charge = null;

@@ -1,4 +1,5 @@
-import type { OwnerNotice } from '../../src/billing/notifier.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Notifier, OwnerNotice } from '../../src/billing/notifier.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { buildApp, type App } from '../../src/http/app.js';
@@ -31,6 +32,10 @@ export interface TestAppOptions {
   resolveHost?: HostResolver;
   /** Changes the loaded config before the services are built (settings no environment variable reaches, e.g. sub-second retries). */
   configure?: (config: Config) => void;
+  /** Where notices go after they are recorded in `notices` (e.g. the real SMTP notifier); by default nowhere. */
+  notifier?: (config: Config) => Notifier;
+  /** The app's logger (a test reading what was logged); silent without one. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The real app on a private real database, driven through `inject`. */
@@ -40,13 +45,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const notices: OwnerNotice[] = [];
   options.configure?.(config);
   const db = options.wrapDatabase ? options.wrapDatabase(database.db) : database.db;
+  const forward = options.notifier?.(config);
   const services = buildServices({
     config,
     db,
-    notifier: { send: async (notice) => void notices.push(notice) },
+    notifier: {
+      send: async (notice) => {
+        notices.push(notice);
+        await forward?.send(notice);
+      },
+    },
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
-  const app = await buildApp(services);
+  const app = await buildApp(services, options.logger ? { logger: options.logger } : {});
   await options.routes?.(app);
   await app.ready();
   return {

@@ -1,52 +1,9 @@
 import { ERROR_CATALOGUE, MINIMUM_TOPUP_USD } from '../../domain/errors.js';
 import { accountExamples, dataExamples, DEMO_NUMBERS } from './examples.js';
 import type { RouteEntry } from './route-registry.js';
-
-interface FieldSchema {
-  description?: string;
-  type?: string | string[];
-  anyOf?: FieldSchema[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-  maxItems?: number;
-  minItems?: number;
-  default?: unknown;
-  enum?: unknown[];
-}
-
-interface JsonSchemaObject {
-  properties?: Record<string, FieldSchema>;
-  required?: string[];
-}
-
-/** A nullable field is `type: [T, 'null']` or `anyOf [T, null]`: describe T and say it may be null. */
-function unwrapNullable(schema: FieldSchema): { schema: FieldSchema; nullable: boolean } {
-  if (Array.isArray(schema.type)) {
-    const types = schema.type.filter((type) => type !== 'null');
-    return { schema: { ...schema, type: types.join(' or ') }, nullable: types.length < schema.type.length };
-  }
-  const branches = schema.anyOf ?? [];
-  const value = branches.filter((branch) => branch.type !== 'null');
-  if (value.length !== 1 || branches.length !== 2) return { schema, nullable: false };
-  return { schema: { ...value[0], description: schema.description ?? value[0]!.description }, nullable: true };
-}
-
-function describeField(name: string, field: FieldSchema, required: boolean): string {
-  const facts: string[] = [];
-  const { schema, nullable } = unwrapNullable(field);
-  const type = schema.type ?? schema.anyOf?.map((branch) => branch.type ?? 'value').join(' or ');
-  if (type) facts.push(`${schema.format ? `${type}, ${schema.format}` : type}${nullable ? ' or null' : ''}`);
-  if (schema.enum) facts.push(`one of ${schema.enum.join(', ')}`);
-  if (schema.minimum !== undefined) facts.push(`≥ ${schema.minimum}`);
-  if (schema.maximum !== undefined) facts.push(`≤ ${schema.maximum}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) facts.push(`${schema.minItems ?? 0}–${schema.maxItems ?? '∞'} items`);
-  if (schema.maxLength !== undefined) facts.push(`at most ${schema.maxLength} characters`);
-  if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
-  facts.push(required ? 'required' : 'optional');
-  return `\`${name}\` (${facts.join('; ')})${schema.description ? `: ${schema.description}` : ''}`;
-}
+import { describeField, type JsonSchemaObject } from './field-text.js';
+import type { McpTool } from '../../mcp/tool.js';
+import { mcpSection, mcpSkillSection } from './mcp-section.js';
 
 function parameters(entry: RouteEntry): string[] {
   const lines: string[] = [];
@@ -81,6 +38,7 @@ const CAPABILITIES: Record<string, string> = {
   events: 'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity',
   monitors: 'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256',
   statistics: 'examiner and art-unit statistics (allowance rate, time to first action and to disposal, RCE and appeal rates)',
+  mcp: 'all of it also as MCP tools for AI agents',
 };
 const NOT_CAPABILITIES = new Set(['account', 'meta']);
 
@@ -131,7 +89,7 @@ function verify(secret, rawBody, header, toleranceSeconds = 300) {
 `;
 
 /** `/agents.md`: everything an AI agent needs to use the service, built from the live route list. */
-export function renderAgentGuide(entries: RouteEntry[], baseUrl: string): string {
+export function renderAgentGuide(entries: RouteEntry[], baseUrl: string, tools: readonly McpTool[]): string {
   return `# Patent Status Service: guide for AI agents
 
 This service answers questions about US patent applications and patents from its own copy of the
@@ -177,7 +135,7 @@ units it needs and the balance. \`HEAD\` is not offered on /v1 (404, never charg
 
 ## Endpoints
 ${endpointList(entries)}
-${entries.some((entry) => entry.tags.includes('monitors')) ? WEBHOOK_SECTION : ''}
+${entries.some((entry) => entry.tags.includes('monitors')) ? WEBHOOK_SECTION : ''}${tools.length > 0 ? mcpSection(tools, baseUrl) : ''}
 ## Errors
 Every error body is \`{"error": "<code>", "message": "...", "detail": ...}\`. A 422's \`detail\` is a list of
 \`{loc, msg, type, input, ctx}\`, where \`loc\` names the part and field, e.g. \`["query", "limit"]\`.
@@ -194,7 +152,7 @@ Machine-readable description: \`${baseUrl}/openapi.json\`. Service health: \`${b
 }
 
 /** `/.well-known/skills/default/skill.md`: the same facts in the skill-file form agents load. */
-export function renderSkill(entries: RouteEntry[], baseUrl: string): string {
+export function renderSkill(entries: RouteEntry[], baseUrl: string, tools: readonly McpTool[]): string {
   return `---
 name: patent-status
 description: Look up US patent applications and patents (${capabilities(entries)}) in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.
@@ -220,5 +178,5 @@ curl -s ${baseUrl}/v1/applications/${DEMO_NUMBERS.application} -H "X-API-KEY: $K
 
 ## Endpoints
 ${endpointList(entries)}
-`;
+${tools.length > 0 ? mcpSkillSection(tools, baseUrl) : ''}`;
 }

@@ -67,5 +67,8 @@ export function dataExamples(baseUrl: string): string[] {
     `curl -s "${baseUrl}/v1/entities/search?q=${n.entityQuery}&limit=5" ${KEY_HEADER}`,
     `curl -s "${baseUrl}/v1/entities/${n.entity}/applications?limit=5" ${KEY_HEADER}`,
     `curl -s "${baseUrl}/v1/entities/${n.entity}/patents?limit=5" ${KEY_HEADER}`,
+    "# The same over MCP, as an agent's client sends a tool call (one JSON-RPC message per POST):",
+    `curl -s -X POST ${baseUrl}/mcp -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\`,
+    `  -d '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "check_patent_alive", "arguments": {"patent_number": "${n.lapsedPatent}"}}}'`,
   ];
 }

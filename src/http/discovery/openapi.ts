@@ -1,6 +1,8 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { API_VERSION } from '../../version.js';
 import type { RouteRegistry } from './route-registry.js';
+import type { ToolRegistry } from '../../mcp/registry.js';
+import { argumentSchema } from '../mcp/tool-call.js';
 
 /** The tags of our operations, in the order a reader meets them. */
 const TAGS = [
@@ -16,6 +18,7 @@ const TAGS = [
   { name: 'events', description: 'The feed of detected events, in commit order' },
   { name: 'monitors', description: 'Monitors that POST detected events to a webhook, signed (X-Signature)' },
   { name: 'statistics', description: 'Examiner and art-unit statistics, computed nightly, each number defined' },
+  { name: 'mcp', description: 'The same data as MCP tools for AI agents (Model Context Protocol, streamable HTTP)' },
   { name: 'account', description: 'Signup, keys, balance and credit' },
   { name: 'meta', description: 'Health and the discovery documents' },
 ];
@@ -43,14 +46,16 @@ type Document = { paths?: Record<string, Record<string, Operation>>; components?
 function documentCredits(document: Document, registry: RouteRegistry): void {
   const dataOperations = new Set(
     registry.entries
-      .filter((entry) => entry.access === 'data')
+      // The MCP endpoint charges its tool calls as their REST twins.
+      .filter((entry) => entry.access === 'data' || entry.url === '/mcp')
       .map((entry) => `${entry.method.toLowerCase()} ${entry.url.replace(/:(\w+)/g, '{$1}')}`),
   );
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        const charged = dataOperations.has(`${method} ${path}`) && /^2/.test(status);
+        // An MCP notification's 202 never runs a tool.
+        const charged = dataOperations.has(`${method} ${path}`) && (path === '/mcp' ? status === '200' : /^2/.test(status));
         response.headers = {
           ...response.headers,
           'X-Credits-Charged': { $ref: '#/components/headers/X-Credits-Charged' },
@@ -61,13 +66,26 @@ function documentCredits(document: Document, registry: RouteRegistry): void {
   }
 }
 
+/** `x-mcp-tools` on `POST /mcp`: each tool's name, description, cost, REST twins and argument schema, from the tool registry. */
+function documentTools(document: Document, tools: ToolRegistry): void {
+  const operation = document.paths?.['/mcp']?.post as Record<string, unknown> | undefined;
+  if (!operation) return;
+  operation['x-mcp-tools'] = tools.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    cost: tool.cost,
+    rest_twins: tool.restTwins,
+    input_schema: argumentSchema(tool),
+  }));
+}
+
 /**
  * The OpenAPI document of `/openapi.json`, made for tools (Redocly's recommended rules, typed
  * client generators): shared shapes are named components (`component()` in resources/schemas.ts,
  * named here by their `$id`), every operation has an operationId, tags and its security, and the
  * credit headers are documented on every response.
  */
-export function swaggerOptions(publicBaseUrl: string, registry: RouteRegistry): SwaggerOptions {
+export function swaggerOptions(publicBaseUrl: string, registry: RouteRegistry, tools: ToolRegistry): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
@@ -94,6 +112,7 @@ export function swaggerOptions(publicBaseUrl: string, registry: RouteRegistry): 
       const document = generated.openapiObject as Document;
       document.components = { ...document.components, headers: CREDIT_HEADERS };
       documentCredits(document, registry);
+      documentTools(document, tools);
       return generated.openapiObject;
     },
   };

@@ -7,6 +7,7 @@ import { VERSION } from '../../version.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { renderAgentGuide, renderSkill } from './agent-guide.js';
 import type { RouteRegistry } from './route-registry.js';
+import type { ToolRegistry } from '../../mcp/registry.js';
 
 const HealthResponse = component(
   'Health',
@@ -38,7 +39,12 @@ const Markdown = { description: 'A Markdown document', content: { 'text/markdown
 const OpenApiDocument = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'OpenAPI 3.0.3' });
 
 /** `/health` (DESIGN.md D11) and the discovery documents; none of them needs a key. */
-export function discoveryRoutes(context: AppContext, registry: RouteRegistry, provenance: ProvenanceService): FastifyPluginAsyncTypebox {
+export function discoveryRoutes(
+  context: AppContext,
+  registry: RouteRegistry,
+  provenance: ProvenanceService,
+  tools: ToolRegistry,
+): FastifyPluginAsyncTypebox {
   const baseUrl = context.config.publicBaseUrl;
   return async (app) => {
     app.get(
@@ -100,7 +106,8 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
           response: { 200: Markdown },
         },
       },
-      async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((guide ??= renderAgentGuide(registry.entries, baseUrl))),
+      async (_request, reply) =>
+        reply.type('text/markdown; charset=utf-8').send((guide ??= renderAgentGuide(registry.entries, baseUrl, tools.tools))),
     );
     app.get(
       '/.well-known/skills/default/skill.md',
@@ -113,7 +120,8 @@ export function discoveryRoutes(context: AppContext, registry: RouteRegistry, pr
           response: { 200: Markdown },
         },
       },
-      async (_request, reply) => reply.type('text/markdown; charset=utf-8').send((skill ??= renderSkill(registry.entries, baseUrl))),
+      async (_request, reply) =>
+        reply.type('text/markdown; charset=utf-8').send((skill ??= renderSkill(registry.entries, baseUrl, tools.tools))),
     );
   };
 }

@@ -3,7 +3,6 @@ import { signupNotice } from '../../billing/notifier.js';
 import type { ChargingService } from '../../billing/charging-service.js';
 import type { AppContext } from '../../context.js';
 import type { Authenticator } from './authenticator.js';
-import { AppError, MINIMUM_TOPUP_USD } from '../../domain/errors.js';
 import * as schemas from './schemas.js';
 import { accountView, createKey, deleteKey, listKeys, signup } from './service.js';
 import { Type } from 'typebox';
@@ -16,7 +15,7 @@ function signupNote(baseUrl: string): string {
   );
 }
 
-/** Spec §4 "Account and billing": signup, extra keys, the account view and checkout links. */
+/** Spec §4 "Account and billing": signup, extra keys and the account view (buying credit: resources/payments). */
 export function accountRoutes({
   context,
   charging,
@@ -140,31 +139,6 @@ export function accountRoutes({
         const view = await accountView(db, request.caller!.orgId);
         // The whole balance: units leased by any process (this one or another) are still the org's.
         return { ...view, balance_units: await charging.balance(view.org_id) };
-      },
-    );
-
-    app.post(
-      '/agent/checkout-link',
-      {
-        config: { access: 'account', cost: 'free', errors: ['amount_below_minimum', 'billing_not_configured'] },
-        schema: {
-          operationId: 'createCheckoutLink',
-          summary: 'A hosted payment page to buy credit',
-          description:
-            `Whole US dollars, at least ${MINIMUM_TOPUP_USD} (below: 400 amount_below_minimum). The link expires after 24 hours; ` +
-            'a human pays on it without logging in and the credit lands on the shared balance. ' +
-            'A deployment without a payment processor answers 503 billing_not_configured; its operator credits accounts instead.',
-          tags: ['account'],
-          body: schemas.CheckoutBody,
-          response: { 200: schemas.CheckoutResponse },
-        },
-      },
-      async (request) => {
-        if (request.body.amount_usd < MINIMUM_TOPUP_USD) {
-          throw new AppError('amount_below_minimum', undefined, { minimum_usd: MINIMUM_TOPUP_USD, amount_usd: request.body.amount_usd });
-        }
-        // No payment processor is wired into this release (DESIGN.md D19); operators fund orgs with `admin credit`.
-        throw new AppError('billing_not_configured');
       },
     );
   };

@@ -58,19 +58,3 @@ export const AccountResponse = component(
     keys: Type.Array(KeySummary, { description: 'Active keys' }),
   }),
 );
-
-export const CheckoutBody = Type.Object(
-  {
-    // No schema minimum: below 20 is the documented 400 amount_below_minimum, not a 422.
-    amount_usd: Type.Integer({ maximum: 100_000, description: 'Whole US dollars, at least 20 (20 dollars = 1,000 units)' }),
-  },
-  { additionalProperties: false },
-);
-
-export const CheckoutResponse = component(
-  'Checkout',
-  Type.Object({
-    url: Type.String({ format: 'uri', description: 'Hosted payment page for a human; no login' }),
-    expires_at: Type.String({ format: 'date-time' }),
-  }),
-);

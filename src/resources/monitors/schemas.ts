@@ -23,27 +23,26 @@ const Targets = Type.Object(
   { additionalProperties: false },
 );
 
-export const MonitorInput = component(
-  'MonitorInput',
-  Type.Object(
-    {
-      targets: Targets,
-      events: Type.Optional(
-        Type.Array(EventTypeName, { minItems: 1, maxItems: EVENT_TYPES.length * 2, description: 'Event types to deliver; default all' }),
-      ),
-      webhook_url: Type.String({
-        minLength: 1,
-        maxLength: 2083,
-        format: 'uri',
-        description: 'https only; private, loopback and link-local targets are refused',
-      }),
-      secret: Type.Optional(
-        Nullable(Type.String({ minLength: 16, maxLength: 128, description: 'Signs every delivery; generated when null or absent' })),
-      ),
-    },
-    { additionalProperties: false },
-  ),
+/** The body of a monitor's creation; also the arguments of the MCP tool `create_monitor`. */
+export const MonitorInputFields = Type.Object(
+  {
+    targets: Targets,
+    events: Type.Optional(
+      Type.Array(EventTypeName, { minItems: 1, maxItems: EVENT_TYPES.length * 2, description: 'Event types to deliver; default all' }),
+    ),
+    webhook_url: Type.String({
+      minLength: 1,
+      maxLength: 2083,
+      format: 'uri',
+      description: 'https only; private, loopback and link-local targets are refused',
+    }),
+    secret: Type.Optional(
+      Nullable(Type.String({ minLength: 16, maxLength: 128, description: 'Signs every delivery; generated when null or absent' })),
+    ),
+  },
+  { additionalProperties: false },
 );
+export const MonitorInput = component('MonitorInput', MonitorInputFields);
 
 const MonitorRecordProperties = {
   monitor_id: Type.String(),
