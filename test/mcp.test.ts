@@ -57,6 +57,12 @@ async function call(name: string, args: Record<string, unknown>, mcp = client, o
   return { result, spent, text };
 }
 
+/** An error body less its request id, which differs between any two requests. */
+function withoutRequestId(body: Record<string, unknown>): Record<string, unknown> {
+  const { request_id: _id, ...rest } = body;
+  return rest;
+}
+
 async function one<T>(sql: string): Promise<T> {
   const { rows } = await ctx.db.query<Record<string, T>>(sql);
   const value = rows[0] && Object.values(rows[0])[0];
@@ -208,7 +214,7 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     const unreadable = await call('get_application_status', { application_number: 'not-a-number' });
     const twin = await rest('GET', '/v1/applications/not-a-number');
     expect(unreadable.result.isError).toBe(true);
-    expect(JSON.parse(unreadable.text)).toEqual(JSON.parse(twin.body));
+    expect(withoutRequestId(JSON.parse(unreadable.text))).toEqual(withoutRequestId(JSON.parse(twin.body)));
     expect(unreadable.spent).toBe(0);
     const missing = await call('get_application_status', { application_number: '99999999' });
     expect(missing.result.structuredContent).toMatchObject({ error: 'not_found' });
@@ -265,7 +271,7 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     });
     const restTwin = await ctx.app.inject({ method: 'GET', url: '/v1/patents/1/maintenance', headers: { 'x-api-key': unfunded.apiKey } });
     expect(raw.status).toBe(402);
-    expect(await raw.json()).toEqual(restTwin.json());
+    expect(withoutRequestId(await raw.json())).toEqual(withoutRequestId(restTwin.json()));
     await poor.close();
   });
 
@@ -292,6 +298,13 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${funded.apiKey}` },
         body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
       }).then(async (response) => (await response.json()) as { id: unknown; result: { tools: unknown[] } });
+    // A cancellation names the client's own id: it must not reach another client's call.
+    const cancel = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${funded.apiKey}` },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }),
+    });
+    expect(cancel.status).toBe(202);
     const answers = await Promise.all([post(1), post(1), post('1'), post('req-7')]);
     expect(answers.map((answer) => answer.id)).toEqual([1, 1, '1', 'req-7']);
     expect(answers.every((answer) => answer.result.tools.length === 8)).toBe(true);

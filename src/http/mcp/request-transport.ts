@@ -39,7 +39,10 @@ export class RequestTransport implements Transport {
    */
   handle(message: JSONRPCMessage, extra: MessageExtraInfo, withId: (id: number) => void): Promise<JSONRPCMessage | null> {
     if (!('method' in message) || !('id' in message)) {
-      this.onmessage?.(message, extra);
+      // Of what a client may send besides requests, only `initialized` reaches the server: a
+      // cancellation names the client's id, which here may be another request's, and this server
+      // sends no requests a client's response could answer.
+      if ('method' in message && message.method === 'notifications/initialized') this.onmessage?.(message, extra);
       return Promise.resolve(null);
     }
     const id = (this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER);
