@@ -18,6 +18,7 @@ describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
     expect(loadConfig({})).toStrictEqual({
       databaseUrl: null,
+      readReplica: null,
       dataDir: join(process.cwd(), 'data'),
       port: 8080,
       host: '0.0.0.0',
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       },
       webhooks: loadConfig({}).webhooks,
       statistics: { entityBudgetMs: 3_000, precomputeMinApplications: 1_000 },
+      metricsToken: null,
     });
   });
 
@@ -88,6 +90,16 @@ describe('loadConfig', () => {
       'postgres://app@db.internal:5432/patents',
     );
     expect(loadConfig({ DATABASE_URL: ' postgresql://app@db/patents ' }).databaseUrl).toBe('postgresql://app@db/patents');
+  });
+
+  it('takes a read replica beside a server, never beside the embedded engine', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/p', DATABASE_READ_URL: 'postgres://replica/p' }).readReplica).toEqual({
+      url: 'postgres://replica/p',
+      checkEveryMs: 500,
+      maxLagMs: 5000,
+    });
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/p' })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/p', DATABASE_READ_URL: 'mysql://x' })).toThrow(/DATABASE_READ_URL must start/);
   });
 
   it('rejects a DATABASE_URL of another database', () => {
@@ -221,5 +233,13 @@ describe('loadConfig', () => {
     expect([set.allowPrivate, set.attemptTimeoutMs, set.retryDelaysMs]).toEqual([true, 500, [1000, 2000]]);
     expect(problemsOf({ WEBHOOK_RETRY_DELAYS: '1,2m' })).toEqual([expect.stringMatching(/^WEBHOOK_RETRY_DELAYS must be/)]);
     expect(problemsOf({ WEBHOOK_TIMEOUT_MS: '5' })).toEqual([expect.stringMatching(/^WEBHOOK_TIMEOUT_MS must be/)]);
+  });
+
+  it('reads METRICS_TOKEN (trimmed) and refuses a short one or one with spaces, without echoing it', () => {
+    expect(loadConfig({ METRICS_TOKEN: ' scrape-0123456789abcdef ' }).metricsToken).toBe('scrape-0123456789abcdef');
+    expect(loadConfig({ METRICS_TOKEN: ' ' }).metricsToken).toBeNull();
+    const problem = 'METRICS_TOKEN must be 16 to 200 printable characters without spaces';
+    expect(problemsOf({ METRICS_TOKEN: 'short-secret' })).toEqual([problem]);
+    expect(problemsOf({ METRICS_TOKEN: 'two words 0123456789' })).toEqual([problem]);
   });
 });

@@ -8,6 +8,8 @@ import { officeClosures } from './domain/office-closures.js';
 export interface Config {
   /** Unset: the embedded engine (PGlite) persisted under `dataDir`. */
   databaseUrl: string | null;
+  /** A streaming replica for the data routes' reads (DATABASE_READ_URL); null: every read on the primary. */
+  readReplica: { url: string; checkEveryMs: number; maxLagMs: number } | null;
   dataDir: string;
   port: number;
   host: string;
@@ -32,6 +34,8 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Entity statistics (issue 14). */
   statistics: { entityBudgetMs: number; precomputeMinApplications: number };
+  /** METRICS_TOKEN: when set, `GET /metrics` needs `Authorization: Bearer <token>`; null: /metrics is public. */
+  metricsToken: string | null;
 }
 
 /** Webhook delivery (DESIGN.md D16, D21). */
@@ -129,6 +133,18 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const readUrl = text('DATABASE_READ_URL');
+  if (readUrl !== null && !/^postgres(ql)?:\/\//.test(readUrl))
+    problems.push('DATABASE_READ_URL must start with postgres:// or postgresql://');
+  if (readUrl !== null && databaseUrl === null) problems.push('DATABASE_READ_URL needs DATABASE_URL: the embedded engine has no replicas');
+  const readReplica =
+    readUrl === null
+      ? null
+      : {
+          url: readUrl,
+          checkEveryMs: integer('DATABASE_READ_CHECK_MS', 500, 50, 60_000),
+          maxLagMs: integer('DATABASE_READ_MAX_LAG_MS', 5_000, 0, 3_600_000),
+        };
   const port = integer('PORT', 8080, 0, 65535);
   const host = text('HOST') ?? defaults.host ?? '0.0.0.0';
   const rawBaseUrl = text('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
@@ -201,9 +217,15 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
   const syncTime = text('SYNC_TIME') ?? '03:30';
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(syncTime)) problems.push(`SYNC_TIME must be HH:MM (24-hour, US Eastern), got "${syncTime}"`);
   const dataDir = resolve(text('PATENT_STATUS_DATA_DIR') ?? './data');
+  const metricsToken = text('METRICS_TOKEN');
+  // A bearer token is sent as one header word; a short one could be guessed by anyone who can reach /metrics.
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
+  }
 
   const config: Config = {
     databaseUrl,
+    readReplica,
     dataDir,
     port,
     host,
@@ -231,6 +253,7 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
       concurrency: integer('WEBHOOK_CONCURRENCY', 64, 1, 1024),
       unfundedRecheckMs: integer('WEBHOOK_UNFUNDED_RECHECK_SECONDS', 60, 1, 86_400) * 1000,
     },
+    metricsToken,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

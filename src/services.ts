@@ -56,10 +56,12 @@ export interface Services {
 /** The composition root. */
 export function buildServices(context: AppContext): Services {
   const { db, config } = context;
-  const provenance = new ProvenanceService(db);
-  const coverage = new CoverageService(db, provenance);
-  const maintenance = new MaintenanceService(db, provenance);
-  const entities = new EntityService(db, provenance, maintenance);
+  // The data routes' reads: a replica when configured (product versions read there too, so a cached answer's version and rows agree).
+  const reads = context.readDb ?? db;
+  const provenance = new ProvenanceService(reads);
+  const coverage = new CoverageService(reads, provenance);
+  const maintenance = new MaintenanceService(reads, provenance);
+  const entities = new EntityService(reads, provenance, maintenance);
   const charging = new ChargingService(db);
   const webhookTargets = new WebhookTargetPolicy(config.webhooks.allowPrivate, context.resolveHost);
   return {
@@ -69,20 +71,20 @@ export function buildServices(context: AppContext): Services {
     payments: new PaymentService(db, charging, config.stripe, config.publicBaseUrl),
     provenance,
     coverage,
-    applications: new ApplicationService(db, provenance),
-    transactions: new TransactionService(db, provenance),
-    claims: new ClaimsService(db, provenance, coverage),
-    citations: new CitationService(db, provenance, coverage),
-    search: new SearchService(db, provenance, entities, config.searchTimeoutMs),
+    applications: new ApplicationService(reads, provenance),
+    transactions: new TransactionService(reads, provenance),
+    claims: new ClaimsService(reads, provenance, coverage),
+    citations: new CitationService(reads, provenance, coverage),
+    search: new SearchService(reads, provenance, entities, config.searchTimeoutMs),
     maintenance,
-    assignments: new AssignmentService(db, provenance, entities),
+    assignments: new AssignmentService(reads, provenance, entities),
     entities,
-    ptab: new PtabService(db, provenance, entities),
-    officeActions: new OfficeActionService(db, provenance, config.officeClosures),
-    events: new EventFeedService(db, provenance, entities),
+    ptab: new PtabService(reads, provenance, entities),
+    officeActions: new OfficeActionService(reads, provenance, config.officeClosures),
+    events: new EventFeedService(reads, provenance, entities),
     monitors: new MonitorService(db, entities, webhookTargets),
     deliveries: new DeliveryService(db, charging, webhookTargets, config.webhooks),
-    statistics: new StatisticsService(db),
+    statistics: new StatisticsService(reads),
     entityStatistics: new EntityStatisticsService(db, entities, maintenance, {
       budgetMs: config.statistics.entityBudgetMs,
       precomputeMinApplications: config.statistics.precomputeMinApplications,

@@ -197,7 +197,11 @@ describe('POST /keys and GET /agent/me', () => {
   ])('answers %s with 401 invalid_api_key', async (_label, headers) => {
     const response = await ctx.app.inject({ method: 'GET', url: '/agent/me', headers });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'invalid_api_key', message: 'The API key is missing, revoked or mistyped.' });
+    expect(response.json()).toEqual({
+      error: 'invalid_api_key',
+      message: 'The API key is missing, revoked or mistyped.',
+      request_id: response.headers['x-request-id'],
+    });
     expect(response.headers['x-credits-charged']).toBe('0');
   });
 
@@ -291,7 +295,11 @@ describe('POST /webhooks/stripe', () => {
     for (const headers of [{ 'content-type': 'application/json', 'stripe-signature': signature }, { 'content-type': 'application/json' }]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/webhooks/stripe', headers, payload });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'billing_not_configured', message: expect.any(String) });
+      expect(response.json()).toEqual({
+        error: 'billing_not_configured',
+        message: expect.any(String),
+        request_id: response.headers['x-request-id'],
+      });
     }
   });
 });

@@ -108,7 +108,11 @@ describe('GET /v1/applications/{n}', () => {
   it('answers 404 not_found for an unknown number, charged nothing', async () => {
     const response = await get('/v1/applications/99999999');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'not_found', message: 'No application 99999999 is on file.' });
+    expect(response.json()).toEqual({
+      error: 'not_found',
+      message: 'No application 99999999 is on file.',
+      request_id: response.headers['x-request-id'],
+    });
     expect(response.headers['x-credits-charged']).toBe('0');
   });
 
@@ -246,6 +250,7 @@ describe('POST /v1/applications/status', () => {
             ctx: { expected: 'array' },
           },
         ],
+        request_id: response.headers['x-request-id'],
       });
     },
   );

@@ -87,6 +87,7 @@ describe('keys on /v1', () => {
       message: expect.any(String),
       checkout: { method: 'POST', path: '/agent/checkout-link', body: { amount_usd: 20 } },
       minimum_usd: 20,
+      request_id: response.headers['x-request-id'],
     });
   });
 });
@@ -132,7 +133,11 @@ describe('charging', () => {
     const { apiKey, orgId } = await fundedKey(ctx, 'errors@example.com', 3);
     const missing = await get('/v1/probe/missing', { 'x-api-key': apiKey });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'not_found', message: 'No application 99999999.' });
+    expect(missing.json()).toEqual({
+      error: 'not_found',
+      message: 'No application 99999999.',
+      request_id: missing.headers['x-request-id'],
+    });
 
     const invalid = await get('/v1/probe/item?limit=0', { 'x-api-key': apiKey });
     expect(invalid.statusCode).toBe(422);
@@ -142,7 +147,11 @@ describe('charging', () => {
 
     const crash = await get('/v1/probe/crash', { 'x-api-key': apiKey });
     expect(crash.statusCode).toBe(500);
-    expect(crash.json()).toEqual({ error: 'internal_error', message: 'An unexpected error occurred.' });
+    expect(crash.json()).toEqual({
+      error: 'internal_error',
+      message: 'An unexpected error occurred.',
+      request_id: crash.headers['x-request-id'],
+    });
     expect(crash.body).not.toContain('secret');
 
     const unknown = await get('/v1/no-such-route', { 'x-api-key': apiKey });

@@ -113,6 +113,7 @@ describe('GET /v1/patents/{n}/claims', () => {
       error: 'not_found',
       message: 'No grant full text for patent 9999999 is loaded.',
       detail: 'Grant full text is loaded for issue dates 2022-12-06, 2023-05-09.',
+      request_id: response.headers['x-request-id'],
     });
     expect(response.headers['x-credits-charged']).toBe('0');
   });

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { balanceOf, createTestApp, type TestContext } from './helpers/app.js';
 import { startCli } from './helpers/cli.js';
 import { curlCommands } from './helpers/curl.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { freePort } from './helpers/free-port.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -330,15 +331,6 @@ describe('patent-status demo, as a new user starts it', () => {
     expect(await exited).toBe(0);
   });
 });
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 /** Whether a TCP connection to host:port is accepted. */
 function connects(host: string, port: number): Promise<boolean> {

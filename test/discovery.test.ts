@@ -73,7 +73,16 @@ describe('GET /health', () => {
     expect(response.headers['x-credits-charged']).toBe('0');
     expect(response.headers['x-credits-remaining']).toBeUndefined();
     const body = response.json<{ status: string; version: string; engine: string; products: unknown[]; time: string }>();
-    expect(body).toStrictEqual({ status: 'ok', version: PACKAGE_VERSION, engine: ENGINE, products: [], time: expect.any(String) });
+    expect(body).toStrictEqual({
+      status: 'ok',
+      ready: true,
+      version: PACKAGE_VERSION,
+      engine: ENGINE,
+      database: { reachable: true, latency_ms: expect.any(Number) },
+      replica: null,
+      products: [],
+      time: expect.any(String),
+    });
     expect(body.version).toBe('0.1.0');
     expect(body.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const time = Date.parse(body.time);
@@ -145,6 +154,8 @@ describe('GET /openapi.json', () => {
       '/webhooks/stripe': ['post'],
       '/mcp': ['post'],
       '/health': ['get'],
+      '/health/ready': ['get'],
+      '/metrics': ['get'],
       '/openapi.json': ['get'],
       '/agents.md': ['get'],
       '/.well-known/skills/default/skill.md': ['get'],
@@ -242,7 +253,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(43);
+    expect(expected).toHaveLength(45);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });
@@ -292,7 +303,11 @@ describe('errors as documented', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/nope' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['x-credits-charged']).toBe('0');
-    expect(response.json()).toStrictEqual({ error: 'not_found', message: 'No route GET /nope.' });
+    expect(response.json()).toStrictEqual({
+      error: 'not_found',
+      message: 'No route GET /nope.',
+      request_id: response.headers['x-request-id'],
+    });
   });
 
   it('an unfunded key on the data route gets the D13 402 body', async () => {
@@ -305,6 +320,7 @@ describe('errors as documented', () => {
       message: ERROR_CATALOGUE.payment_required.message,
       checkout: { method: 'POST', path: '/agent/checkout-link', body: { amount_usd: 20 } },
       minimum_usd: 20,
+      request_id: response.headers['x-request-id'],
     });
   });
 
@@ -325,6 +341,7 @@ describe('errors as documented', () => {
           ctx: { le: 1000 },
         },
       ],
+      request_id: response.headers['x-request-id'],
     });
 
     const ok = await ctx.app.inject({ method: 'GET', url: '/v1/probe/17248024?limit=5', headers: { 'x-api-key': apiKey } });

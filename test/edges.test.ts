@@ -35,10 +35,11 @@ function expectError(response: Injected, status: number, code: string) {
   expect(response.headers['x-credits-charged']).toBe('0');
   expect(response.headers['x-credits-remaining']).toBeUndefined();
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.json<{ error: string; message: string; detail?: unknown }>();
+  const body = response.json<{ error: string; message: string; detail?: unknown; request_id: string }>();
   expect(body.error).toBe(code);
   expect(typeof body.message).toBe('string');
-  expect(Object.keys(body).every((member) => ['error', 'message', 'detail'].includes(member))).toBe(true);
+  expect(Object.keys(body).every((member) => ['error', 'message', 'detail', 'request_id'].includes(member))).toBe(true);
+  expect(body.request_id).toBe(response.headers['x-request-id']);
   return body;
 }
 
@@ -230,7 +231,7 @@ describe("the framework's own errors come out in the spec's shape with X-Credits
   it('bad percent-encoding (%FF) in a path: 400 bad_request', async () => {
     for (const url of ['/v1/applications/%FF', '/v1/applications/17248024/transactions%FF', '/agent/%FF', '/%E0%A4%A']) {
       const body = expectError(await get(url), 400, 'bad_request');
-      expect(body).toEqual({ error: 'bad_request', message: expect.stringContaining('percent-encoding') });
+      expect(body).toEqual({ error: 'bad_request', message: expect.stringContaining('percent-encoding'), request_id: expect.any(String) });
     }
   });
 
@@ -282,7 +283,13 @@ describe("the framework's own errors come out in the spec's shape with X-Credits
       const answer = await raw(`GET /health HTTP/1.1\r\nHost: x\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`);
       expect(answer.status).toBe(431);
       expect(answer.headers['x-credits-charged']).toBe('0');
-      expect(JSON.parse(answer.body)).toEqual({ error: 'headers_too_large', message: 'The request headers are too large.' });
+      // No request was read: the id is made up for the answer, and the body carries the same one.
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'headers_too_large',
+        message: 'The request headers are too large.',
+        request_id: answer.headers['x-request-id'],
+      });
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('broken HTTP (a NUL in a header): 400 bad_request', async () => {

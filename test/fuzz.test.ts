@@ -81,7 +81,11 @@ function check(request: FuzzRequest, response: Awaited<ReturnType<TestContext['a
   expect(CODES.has(String(body.error)), where).toBe(true);
   expect(ERROR_CATALOGUE[body.error as keyof typeof ERROR_CATALOGUE].status, where).toBe(response.statusCode);
   expect(typeof body.message, where).toBe('string');
-  const allowed = body.error === 'payment_required' ? ['error', 'message', 'checkout', 'minimum_usd'] : ['error', 'message', 'detail'];
+  const allowed =
+    body.error === 'payment_required'
+      ? ['error', 'message', 'checkout', 'minimum_usd', 'request_id']
+      : ['error', 'message', 'detail', 'request_id'];
+  expect(body.request_id, where).toBe(response.headers['x-request-id']);
   expect(
     Object.keys(body).filter((member) => !allowed.includes(member)),
     where,

@@ -271,7 +271,7 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     });
     const restTwin = await ctx.app.inject({ method: 'GET', url: '/v1/patents/1/maintenance', headers: { 'x-api-key': unfunded.apiKey } });
     expect(raw.status).toBe(402);
-    expect(withoutRequestId(await raw.json())).toEqual(withoutRequestId(restTwin.json()));
+    expect(withoutRequestId((await raw.json()) as Record<string, unknown>)).toEqual(withoutRequestId(restTwin.json()));
     await poor.close();
   });
 

@@ -101,11 +101,12 @@ describe('the document', () => {
     expect(limit).toMatchObject({ required: false, schema: { default: 100 } });
   });
 
-  it('documents X-Credits-Charged on every response and X-Credits-Remaining on charged ones', () => {
+  it('documents X-Request-Id and X-Credits-Charged on every response and X-Credits-Remaining on charged ones', () => {
     for (const { path, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const headers = (response as { headers?: Record<string, unknown> }).headers ?? {};
         expect(headers['X-Credits-Charged'], `${path} ${status}`).toEqual({ $ref: '#/components/headers/X-Credits-Charged' });
+        expect(headers['X-Request-Id'], `${path} ${status}`).toEqual({ $ref: '#/components/headers/X-Request-Id' });
         // The MCP endpoint charges a tools/call (200) as its REST twin.
         const charged = (path.startsWith('/v1/') && status.startsWith('2')) || (path === '/mcp' && status === '200');
         expect('X-Credits-Remaining' in headers, `${path} ${status}`).toBe(charged);

@@ -81,6 +81,7 @@ describe('batch status', () => {
         'This answer cannot be cut short: it costs 3 units (250 rows, 1 unit per 100) and the balance is 2 units. Buy credit to continue.',
       checkout: { method: 'POST', path: '/agent/checkout-link', body: { amount_usd: 20 } },
       minimum_usd: 20,
+      request_id: response.headers['x-request-id'],
     });
     expect(await balance(apiKey)).toBe(2);
   });

@@ -101,6 +101,7 @@ describe('POST /agent/checkout-link', () => {
       error: 'amount_below_minimum',
       message: expect.any(String),
       detail: { minimum_usd: 20, amount_usd: 19 },
+      request_id: response.headers['x-request-id'],
     });
     expect(stripe.requests.length).toBe(sent);
   });
@@ -115,7 +116,11 @@ describe('POST /agent/checkout-link', () => {
         stripe.fault = fault;
         const response = await checkout(apiKey, 20);
         expect(response.statusCode).toBe(502);
-        expect(response.json()).toEqual({ error: 'payment_processor_error', message: expect.any(String) });
+        expect(response.json()).toEqual({
+          error: 'payment_processor_error',
+          message: expect.any(String),
+          request_id: response.headers['x-request-id'],
+        });
         expect(response.headers['x-credits-charged']).toBe('0');
       }
     } finally {
@@ -211,7 +216,11 @@ describe('POST /webhooks/stripe', () => {
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ error: 'invalid_signature', message: expect.any(String) });
+      expect(response.json()).toEqual({
+        error: 'invalid_signature',
+        message: expect.any(String),
+        request_id: response.headers['x-request-id'],
+      });
       expect(response.headers['x-credits-charged']).toBe('0');
     }
     expect(await me(apiKey)).toMatchObject({ balance_units: 0, funded: false });
@@ -273,7 +282,7 @@ describe('POST /webhooks/stripe', () => {
       const response = await ctx.app.inject({ method: 'POST', url: '/webhooks/stripe', ...request });
       expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, response.body).toBeLessThan(500);
-      expect(Object.keys(response.json()).sort()).toEqual(['error', 'message']);
+      expect(Object.keys(response.json()).sort()).toEqual(['error', 'message', 'request_id']);
     }
     // Signed with the secret yet not JSON.
     const response = await deliver('not json');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.js';
+import { unitsCharged } from '../metrics.js';
 import { type Hold, type Lease, desiredUnits, freeUnits, loseLease, newLease, trackSpending } from './lease.js';
 import { LeaseWriter } from './lease-writer.js';
 import { LEASE_STALE_AFTER_MS } from './lease-sweeper.js';
@@ -127,6 +128,8 @@ export class CreditLedger {
       lease.unspent -= units;
       lease.unwritten += units;
       lease.usage.add(lease.orgId, usage, units, now);
+      // Counted here, where every edge's units are spent (REST, MCP, deliveries), and only when really spent.
+      unitsCharged.inc({ channel: usage.channel }, units);
       trackSpending(lease, units, now);
       this.prefetch(lease, now);
       this.writer.start();
@@ -179,7 +182,9 @@ export class CreditLedger {
   private prefetch(lease: Lease, now: number): void {
     const desired = desiredUnits(lease, this.options, now);
     if (lease.busy || desired === 0 || freeUnits(lease) >= desired / 4) return;
-    void this.exclusive(lease, () => this.take(lease, 0, desired, true)).catch(this.options.onError);
+    // A failed reservation ahead is tried again by the next admission; an outage is the writer's to
+    // report (once per 10 s: this ran on every request during a restart).
+    void this.exclusive(lease, () => this.take(lease, 0, desired, true)).catch(() => undefined);
   }
 
   /**

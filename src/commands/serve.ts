@@ -1,7 +1,8 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { openDatabase } from '../db/open.js';
+import { openDatabase, openReadRouter } from '../db/open.js';
+import type { ReadRouter } from '../db/read-router.js';
 import { buildApp, type App } from '../http/app.js';
 import { createNotifier } from '../billing/notifier.js';
 import { buildServices } from '../services.js';
@@ -11,12 +12,33 @@ import { shutdownSignal } from './shutdown.js';
 
 export const USAGE = `usage: patent-status serve
   Applies pending migrations, then serves the API on HOST:PORT: accounts, the data routes under /v1,
-  /health, /openapi.json, /agents.md and /.well-known/skills/default/skill.md. SIGINT or SIGTERM
-  closes it gracefully. Settings come from the environment (see patent-status --help).`;
+  /health, /health/ready, /metrics (METRICS_TOKEN guards it when set), /openapi.json, /agents.md and
+  /.well-known/skills/default/skill.md. SIGINT or SIGTERM closes it gracefully. Settings come from
+  the environment (see patent-status --help).`;
 
-export function createLogger(config: Config) {
-  // Keys travel in headers; Fastify logs no headers by default, and these paths make sure of it.
-  return pino({ level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'api_key'] });
+/**
+ * Secrets that could reach a log line: API keys and bearer tokens (X-API-KEY, Authorization: keys
+ * and METRICS_TOKEN), Stripe's signature header (and the copy a signature error carries), cookies.
+ * Fastify logs no headers by default; these paths keep it so when a line does carry a request's
+ * headers (a custom serializer, `{headers}` in a log call, trace level).
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers["stripe-signature"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  'headers["stripe-signature"]',
+  'headers.cookie',
+  'err.header',
+  'api_key',
+  '*.api_key',
+];
+
+export function createLogger(config: Config, destination?: pino.DestinationStream) {
+  const options = { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export interface Running {
@@ -53,11 +75,13 @@ export async function startServer(
   const db = await openDatabase(config);
   let app: App | null = null;
   let worker: RunningWorker | null = null;
+  let readDb: ReadRouter | null = null;
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     if (beforeListen) await beforeListen(db);
-    const services = buildServices({ config, db, notifier: createNotifier(config.smtp, logger) });
+    readDb = await openReadRouter(config, db);
+    const services = buildServices({ config, db, ...(readDb ? { readDb } : {}), notifier: createNotifier(config.smtp, logger) });
     const server = (app = await buildApp(services, { logger }));
     await options.extraRoutes?.(server, db);
     if (db.engine === 'pglite' || options.alwaysRunWorker)
@@ -68,6 +92,7 @@ export async function startServer(
     const close = () =>
       (closing ??= (async () => {
         await Promise.all([running?.stop(), server.close()]);
+        await readDb?.close();
         await db.close();
       })());
     signal.addEventListener('abort', () => void close().then(() => (options.signal ? undefined : process.exit(0))), { once: true });
@@ -75,6 +100,7 @@ export async function startServer(
   } catch (error) {
     await worker?.stop();
     await app?.close();
+    await readDb?.close();
     await db.close();
     throw error;
   }

@@ -60,16 +60,22 @@ export function openPostgres(options: PostgresOptions): Database {
     copyText: base.copyText,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection lost while checked out (a server restart) is reported on the client: without a
+      // listener it would end the process; with one, the statement in flight fails and the client is discarded.
+      let broken: Error | undefined;
+      const onLost = (error: Error) => void (broken ??= error);
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackFailed: Error) => void (broken ??= rollbackFailed));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(broken);
       }
     },
     async close() {

@@ -84,6 +84,12 @@ describe('AppError', () => {
     expect(Object.keys(body)).toEqual(['error', 'message']);
   });
 
+  it("ends the body with the request's id when given (the renderers always give it)", () => {
+    const body = paymentRequired().toBody('req-1');
+    expect(Object.keys(body)).toEqual(['error', 'message', 'checkout', 'minimum_usd', 'request_id']);
+    expect(body.request_id).toBe('req-1');
+  });
+
   it('renders a custom message', () => {
     expect(notFound('No application 17248024.').toBody()).toStrictEqual({ error: 'not_found', message: 'No application 17248024.' });
   });

@@ -75,7 +75,8 @@ export class AppError extends Error {
     this.status = ERROR_CATALOGUE[code].status;
   }
 
-  toBody(): ErrorBody {
+  /** `requestId`: the request's id (its X-Request-Id), so a client can quote it to the operator, whose logs carry it. */
+  toBody(requestId?: string): ErrorBody {
     const detail =
       this.code === 'validation_error' && Array.isArray(this.detail) ? renderIssues(this.detail as ValidationIssue[]) : this.detail;
     return {
@@ -83,6 +84,7 @@ export class AppError extends Error {
       message: this.message,
       ...(detail === undefined ? {} : { detail }),
       ...this.extra,
+      ...(requestId === undefined ? {} : { request_id: requestId }),
     };
   }
 }
@@ -91,6 +93,7 @@ export interface ErrorBody {
   error: ErrorCode;
   message: string;
   detail?: unknown;
+  request_id?: string;
   [extra: string]: unknown;
 }
 

@@ -30,7 +30,9 @@ import { answerClientError, renderFrameworkError } from './framework-errors.js';
 import { strictDateFormat } from './formats.js';
 import { registerInputGuard } from './input-guard.js';
 import { mcpRoutes } from './mcp/endpoint.js';
+import { metricsRoutes, registerHttpMetrics } from './metrics-routes.js';
 import { encodeNumberSlashes } from './number-paths.js';
+import { registerRequestId, requestIdFor } from './request-id.js';
 
 type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
 /** ajv-formats types its options parameter more narrowly than Fastify's plugin slot: same function at run time. */
@@ -65,6 +67,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     // Bounded parameters: no path segment or query string can make the router or parser work hard.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // The client's X-Request-Id when well formed, else a new UUID; pino writes it as `reqId` on every line of the request.
+    genReqId: requestIdFor,
     rewriteUrl: (request) => encodeNumberSlashes(request.url ?? '/'),
     frameworkErrors: renderFrameworkError,
     clientErrorHandler: answerClientError,
@@ -76,6 +80,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 
   // A JSON API: a text body is a client mistake (415), not a string to validate as an object.
   app.removeContentTypeParser('text/plain');
+  // First of the onRequest hooks: a request refused by any later one still answers with its id.
+  registerRequestId(app);
+  registerHttpMetrics(app);
   registerErrorHandling(app);
   // Before access control: malformed text is refused before any key lookup.
   registerInputGuard(app);
@@ -109,5 +116,6 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(statisticsRoutes(services));
   await app.register(mcpRoutes({ charging, baseUrl: context.config.publicBaseUrl }, tools));
   await app.register(discoveryRoutes(context, registry, provenance, tools));
+  await app.register(metricsRoutes(context));
   return app;
 }

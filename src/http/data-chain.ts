@@ -86,7 +86,7 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
       const error = paymentRequired();
       reply.code(error.status).header('content-type', 'application/json; charset=utf-8');
       creditHeaders(reply, 0, null);
-      return JSON.stringify(error.toBody());
+      return JSON.stringify(error.toBody(request.id));
     }
     creditHeaders(reply, settled.charged, settled.remaining);
     return payload;

@@ -46,7 +46,7 @@ export function toAppError(error: FastifyError, request: FastifyRequest): AppErr
   return fromDatabase(error) ?? new AppError('internal_error', undefined, undefined, undefined, { cause: error });
 }
 
-/** The single renderer: every error leaves as `{error, message, detail?}`. */
+/** The single renderer: every error leaves as `{error, message, detail?, request_id}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error, request);
@@ -54,12 +54,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Details go to the log only; the client sees the catalogue's generic message.
       request.log.error({ err: appError.cause ?? error, code: appError.code }, 'request failed');
     }
-    return reply.code(appError.status).send(appError.toBody());
+    return reply.code(appError.status).send(appError.toBody(request.id));
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // The path is echoed, cut to a bounded length like every other echo of input.
     const error = new AppError('not_found', `No route ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}.`);
-    return reply.code(error.status).send(error.toBody());
+    return reply.code(error.status).send(error.toBody(request.id));
   });
 }

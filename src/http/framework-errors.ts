@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../domain/errors.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * Errors raised before a request reaches a route, where no hook runs: Fastify's router (bad
@@ -22,8 +24,9 @@ export function renderFrameworkError(error: FastifyError, request: FastifyReques
   void reply
     .code(appError.status)
     .header('X-Credits-Charged', '0')
+    .header(REQUEST_ID_HEADER, request.id)
     .header('content-type', 'application/json; charset=utf-8')
-    .send(JSON.stringify(appError.toBody()));
+    .send(JSON.stringify(appError.toBody(request.id)));
 }
 
 function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
@@ -37,13 +40,15 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   // A reset connection has no one left to answer (Node's own handler does the same).
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const appError = new AppError(clientErrorCode(error));
-  const body = JSON.stringify(appError.toBody());
+  // No request was read, so none was named: a fresh id keeps "every error carries one" true.
+  const requestId = randomUUID();
+  const body = JSON.stringify(appError.toBody(requestId));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'X-Credits-Charged: 0\r\nConnection: close\r\n\r\n' +
+        `X-Credits-Charged: 0\r\n${REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n` +
         body,
     );
   }

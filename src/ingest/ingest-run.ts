@@ -10,6 +10,7 @@ import {
 // The counts are the ingest_runs row's; loaders and the summary name them through this module.
 export type { IngestCounts };
 import { upsertProductState } from '../db/product-state.sql.js';
+import { ingestRecords, ingestRejects, ingestRuns } from '../metrics.js';
 
 /** How many reject examples a run keeps (every reject is counted by reason; a few are shown). */
 const MAX_EXAMPLES = 50;
@@ -64,9 +65,12 @@ export class IngestRun {
     const run = new IngestRun(db, await insertIngestRun(db, file), file, unit);
     try {
       await load(run);
-      return await run.succeed();
+      const summary = await run.succeed();
+      run.countEnd('succeeded');
+      return summary;
     } catch (error) {
       await run.fail(error);
+      run.countEnd('failed');
       throw error;
     }
   }
@@ -94,6 +98,18 @@ export class IngestRun {
     this.counts.updated += batch.updated;
     this.counts.unchanged += batch.unchanged;
     this.counts.events += batch.events;
+    // Per commit, so a long run's progress shows while it runs (every product's load ends here,
+    // the maintenance-fee loader's too, which does not go through runner.ts).
+    const product = this.file.product;
+    if (batch.inserted > 0) ingestRecords.inc({ product, outcome: 'inserted' }, batch.inserted);
+    if (batch.updated > 0) ingestRecords.inc({ product, outcome: 'updated' }, batch.updated);
+    if (batch.unchanged > 0) ingestRecords.inc({ product, outcome: 'unchanged' }, batch.unchanged);
+  }
+
+  /** Rejects are counted once the run ends: a loader that reads its file again (restartReading) forgets the first read's. */
+  private countEnd(result: 'succeeded' | 'failed'): void {
+    ingestRuns.inc({ product: this.file.product, result });
+    if (this.counts.rejected > 0) ingestRejects.inc({ product: this.file.product }, this.counts.rejected);
   }
 
   skip(reason: string): void {

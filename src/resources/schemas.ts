@@ -52,6 +52,13 @@ export const withProvenance = <P extends TProperties>(properties: P, options: { 
   // Provenance last: responses keep their own members first, as before.
   Type.Intersect([Type.Object(properties), Provenance], options);
 
+/** The request's id, as its X-Request-Id header (issue 16): optional in the schema only so older answers still validate. */
+const RequestId = Type.Optional(
+  Type.String({
+    description: "The request's id, the same as its X-Request-Id response header: quote it to the operator, whose logs carry it",
+  }),
+);
+
 /** The error body every non-2xx response carries (spec §7; D13 adds checkout hints to 402). */
 export const ErrorBodySchema = component(
   'Error',
@@ -60,6 +67,7 @@ export const ErrorBodySchema = component(
       error: Type.String({ description: 'Stable error code, e.g. invalid_api_key (docs/errors.md lists them)' }),
       message: Type.String({ description: 'For humans; its wording may change' }),
       detail: Type.Optional(Type.Unknown({ description: 'Code-specific, e.g. the covered dates of a 404 on claims' })),
+      request_id: RequestId,
     },
     { additionalProperties: true },
   ),
@@ -86,6 +94,7 @@ export const ValidationErrorSchema = component(
     error: Type.Literal('validation_error'),
     message: Type.String(),
     detail: Type.Array(ValidationIssue, { description: 'At most 50 problems' }),
+    request_id: RequestId,
   }),
 );
 
@@ -101,6 +110,7 @@ export const PaymentRequiredSchema = component(
         body: Type.Object({ amount_usd: Type.Integer() }),
       }),
       minimum_usd: Type.Integer(),
+      request_id: RequestId,
     },
     { additionalProperties: true, description: 'DESIGN.md D13: the checkout call that buys credit' },
   ),

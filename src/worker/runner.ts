@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { jobFailures } from '../metrics.js';
 import type { Services } from '../services.js';
 import { type JobLog, type JobType, PermanentJobError, parsePayload } from './job-type.js';
 import type { FetchedJob, JobQueue } from './queue.js';
@@ -136,7 +137,9 @@ export class JobRunner {
         // Not acknowledged: the run outlives its expiry and the queue's maintenance retries it.
         this.log.error({ ...fields, err: failing }, 'could not record the failed run');
       }
-      this.log.warn({ ...fields, err: error, permanent: error instanceof PermanentJobError }, 'job failed');
+      const permanent = error instanceof PermanentJobError;
+      jobFailures.inc({ job: type.name, permanent: String(permanent) });
+      this.log.warn({ ...fields, err: error, permanent }, 'job failed');
     } finally {
       clearTimeout(expiry);
       this.cancelling.signal.removeEventListener('abort', onCancel);

@@ -137,8 +137,10 @@ units it needs and the balance. \`HEAD\` is not offered on /v1 (404, never charg
 ${endpointList(entries)}
 ${entries.some((entry) => entry.tags.includes('monitors')) ? WEBHOOK_SECTION : ''}${tools.length > 0 ? mcpSection(tools, baseUrl) : ''}
 ## Errors
-Every error body is \`{"error": "<code>", "message": "...", "detail": ...}\`. A 422's \`detail\` is a list of
-\`{loc, msg, type, input, ctx}\`, where \`loc\` names the part and field, e.g. \`["query", "limit"]\`.
+Every error body is \`{"error": "<code>", "message": "...", "detail": ..., "request_id": "..."}\`. A 422's \`detail\` is a list of
+\`{loc, msg, type, input, ctx}\`, where \`loc\` names the part and field, e.g. \`["query", "limit"]\`. \`request_id\` is
+also the \`X-Request-Id\` response header (send your own, up to 100 of \`A-Z a-z 0-9 . _ -\`, to trace a call): quote it
+when reporting a problem.
 
 ${errorTable()}
 

@@ -31,7 +31,7 @@ request is 401 \`invalid_api_key\`; a \`tools/call\` of an organization without 
 REST body. \`initialize\` and \`tools/list\` are free. Each tool takes its REST twin's parameters (snake_case), returns its
 REST body as JSON text and as \`structuredContent\`, and costs what its twin costs (\`_meta.credits_charged\`,
 \`_meta.credits_remaining\`). A failure is a result with \`isError: true\` carrying the REST error body
-(\`{"error", "message", "detail"}\`) and costs nothing.
+(\`{"error", "message", "detail", "request_id"}\`) and costs nothing.
 
 A client configuration (most MCP clients take this shape):
 

@@ -23,8 +23,13 @@ const TAGS = [
   { name: 'meta', description: 'Health and the discovery documents' },
 ];
 
-/** Spec §8: every response says what it cost; a charged one also what is left. */
-const CREDIT_HEADERS = {
+/** Spec §8: every response says what it cost; a charged one also what is left. Issue 16: and which request it answers. */
+const RESPONSE_HEADERS = {
+  'X-Request-Id': {
+    description:
+      "The request's id: the client's X-Request-Id when it was 1 to 100 of A-Z a-z 0-9 . _ -, else a new UUID; error bodies repeat it as request_id",
+    schema: { type: 'string', maxLength: 100 },
+  },
   'X-Credits-Charged': {
     description: 'Units this request cost: 0 on every error and on free routes',
     schema: { type: 'integer', minimum: 0 },
@@ -42,7 +47,7 @@ interface Operation {
 }
 type Document = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> } & Record<string, unknown>;
 
-/** Credit headers on every response of every operation: charged on a data route's 2xx, 0 elsewhere. */
+/** Credit headers on every response of every operation (charged on a data route's 2xx, 0 elsewhere), and the request id. */
 function documentCredits(document: Document, registry: RouteRegistry): void {
   const dataOperations = new Set(
     registry.entries
@@ -58,6 +63,7 @@ function documentCredits(document: Document, registry: RouteRegistry): void {
         const charged = dataOperations.has(`${method} ${path}`) && (path === '/mcp' ? status === '200' : /^2/.test(status));
         response.headers = {
           ...response.headers,
+          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
           'X-Credits-Charged': { $ref: '#/components/headers/X-Credits-Charged' },
           ...(charged ? { 'X-Credits-Remaining': { $ref: '#/components/headers/X-Credits-Remaining' } } : {}),
         };
@@ -110,7 +116,7 @@ export function swaggerOptions(publicBaseUrl: string, registry: RouteRegistry, t
     transformObject: (generated) => {
       if (!('openapiObject' in generated)) return generated.swaggerObject;
       const document = generated.openapiObject as Document;
-      document.components = { ...document.components, headers: CREDIT_HEADERS };
+      document.components = { ...document.components, headers: RESPONSE_HEADERS };
       documentCredits(document, registry);
       documentTools(document, tools);
       return generated.openapiObject;

@@ -16,9 +16,9 @@ export function argumentSchema(tool: McpTool): Record<string, unknown> {
   return schema;
 }
 
-/** The REST error body as a tool error (D18): text for any client, structured for those that read it. */
-export function errorResult(error: AppError): CallToolResult {
-  const body = error.toBody() as unknown as Record<string, unknown>;
+/** The REST error body as a tool error (D18), with the HTTP request's id: text for any client, structured for those that read it. */
+export function errorResult(error: AppError, requestId: string): CallToolResult {
+  const body = error.toBody(requestId) as unknown as Record<string, unknown>;
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
 }
 
@@ -47,7 +47,7 @@ export async function callTool(
     const render = reply.compileSerializationSchema(answer.schema as Record<string, unknown>, '200') as (view: unknown) => string;
     const text = 'rendered' in answer ? await answer.rendered(render) : render(answer.view);
     const settled = await charge.settle();
-    if (!settled) return errorResult(paymentRequired());
+    if (!settled) return errorResult(paymentRequired(), request.id);
     context.settled(settled);
     return {
       content: [{ type: 'text', text }],
@@ -59,6 +59,6 @@ export async function callTool(
     const appError = toAppError(error as FastifyError, request);
     if (appError.status >= 500)
       request.log.error({ err: appError.cause ?? error, code: appError.code, tool: tool.name }, 'tool call failed');
-    return errorResult(appError);
+    return errorResult(appError, request.id);
   }
 }

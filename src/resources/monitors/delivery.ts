@@ -4,6 +4,7 @@ import type { Usage } from '../../billing/usage-journal.js';
 import type { WebhookConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../domain/errors.js';
+import { webhookDeliveries } from '../../metrics.js';
 import { type ClaimedDelivery, type DeliveryOutcome, claimDue, recordOutcomes } from './deliveries.sql.js';
 import { WebhookSender } from './webhook-sender.js';
 import type { WebhookTargetPolicy } from './webhook-target.js';
@@ -58,6 +59,7 @@ export class DeliveryService {
         error: 'waiting for credit: the organization has no units left',
         wait_ms: this.settings.unfundedRecheckMs,
       };
+      webhookDeliveries.inc({ outcome: 'waiting_for_credit' });
       return { outcome, charge: null };
     }
     const result = await sender.send(delivery);
@@ -70,6 +72,7 @@ export class DeliveryService {
         error: null,
         wait_ms: 0,
       };
+      webhookDeliveries.inc({ outcome: 'delivered' });
       return { outcome, charge };
     }
     charge.release();
@@ -82,6 +85,7 @@ export class DeliveryService {
       error: result.error,
       wait_ms: wait ?? 0,
     };
+    webhookDeliveries.inc({ outcome: wait === undefined ? 'given_up' : 'failed_attempt' });
     return { outcome, charge: null };
   }
 
