@@ -43,7 +43,7 @@ function badString(text: string, loc: Location): AppError | null {
 
 /** The first bad string in a parsed value, keys included; depth is bounded by the JSON parser. Locations are built only for the one found. */
 function findBadString(value: unknown, loc: Location): AppError | null {
-  if (typeof value === 'string') return SUSPECT.test(value) ? badString(value, loc) : null;
+  if (typeof value === 'string') return badString(value, loc);
   if (value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
