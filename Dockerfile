@@ -27,7 +27,8 @@ COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 8080
 # No curl in slim images: Node's fetch asks /health on the port the server listens on.
-# (A worker or migrate container serves no HTTP: compose.yaml disables the check there.)
+# (A migrate container serves no HTTP: compose.yaml disables the check there, and gives a worker
+# one on its WORKER_METRICS_PORT's /health/live.)
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/cli.js"]

@@ -23,12 +23,12 @@ import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { writeAssignmentFiles } from '../src/synth/assignments.js';
 import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import { scoreResolution } from '../src/synth/resolution-score.js';
+import { entitySearchMakers, pick } from './queries.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt, measureGets } from './support.js';
 
 const PORT = 18_312;
 const BIG_ENTITY = 'ent_benchportfolio000';
 
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 async function loadCorpus(db: Database, dir: string, applications: number): Promise<void> {
@@ -165,29 +165,10 @@ async function main(): Promise<void> {
     }
     console.log(`portfolio entity ${BIG_ENTITY}: ${fmt(big.rows[0]!.applications)} applications`);
 
-    // What users type: company names and their first words, inventors as LAST FIRST or LAST, misspellings.
-    const companies = (
-      await db.query<{ alias: string }>(
-        `SELECT alias FROM entity_aliases a JOIN entities e USING (entity_id) WHERE e.type = 'assignee' ORDER BY random() LIMIT 500`,
-      )
-    ).rows.map((r) => r.alias);
-    const inventors = (
-      await db.query<{ search_key: string }>(`SELECT search_key FROM entities TABLESAMPLE SYSTEM (1) WHERE type = 'inventor' LIMIT 500`)
-    ).rows.map((r) => r.search_key);
     const numbers = (
       await db.query<{ application_number: string }>(`SELECT application_number FROM applications TABLESAMPLE SYSTEM (1) LIMIT 2000`)
     ).rows.map((r) => r.application_number);
-    const misspell = (name: string) => {
-      const i = 1 + Math.floor(Math.random() * Math.max(1, name.length - 3));
-      return name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2);
-    };
-    const searches: Record<string, () => string> = {
-      'company name': () => `q=${encodeURIComponent(pick(companies))}`,
-      'company first word': () => `q=${encodeURIComponent(pick(companies).split(/[ ,]/)[0]!)}`,
-      'inventor LAST FIRST': () => `q=${encodeURIComponent(pick(inventors).split(' ').slice(0, 2).join(' '))}&type=inventor`,
-      'inventor LAST': () => `q=${encodeURIComponent(pick(inventors).split(' ')[0]!)}`,
-      'misspelled company': () => `q=${encodeURIComponent(misspell(pick(companies)))}`,
-    };
+    const searches = await entitySearchMakers(db);
 
     const server = await benchServer(target.db, target.url, PORT);
     const measure = (label: string, path: () => string) => measureGets({ port: PORT, apiKey: server.apiKey, queries }, label, path);

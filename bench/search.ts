@@ -13,23 +13,8 @@ import { join } from 'node:path';
 import { ingestFile, productOfCode } from '../src/ingest/registry.js';
 import { writeFullTextFiles } from '../src/synth/full-text.js';
 import type { Database } from '../src/db/database.js';
+import { searchQueryMakers } from './queries.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt, percentile } from './support.js';
-
-/**
- * Words a searcher does not type: English stop words (PostgreSQL drops them, so `"plurality of"`
- * would become the one word `plural`) and the boilerplate of every abstract. A query made only of
- * words that occur in every document ranks all 200,000: that worst case is measured on its own.
- */
-const STOP_WORDS = new Set(
-  'a an the of to in on for with and or by is are be as at from that this its it same thereof using method methods system systems includes include including plurality disclosed described also having comprising wherein'.split(
-    ' ',
-  ),
-);
-const content = (word: string) => word.length >= 3 && !STOP_WORDS.has(word);
-
-function pick<T>(list: readonly T[]): T {
-  return list[Math.floor(Math.random() * list.length)]!;
-}
 
 async function main(): Promise<void> {
   const applications = arg('applications', 150_000);
@@ -44,41 +29,7 @@ async function main(): Promise<void> {
     console.log(`database ${target.url.split('/').pop()}: ${fmt(documents)} documents`);
     if (documents < 200_000) console.log(`note: fewer than 200,000 documents; raise --applications`);
 
-    // Queries drawn from the corpus: title words, adjacent abstract words, CPC levels.
-    const sample = await target.db.query<{ title: string | null; abstract: string | null; cpc: string[] }>(
-      `SELECT title, abstract, cpc FROM documents TABLESAMPLE SYSTEM (2) WHERE abstract IS NOT NULL AND cardinality(cpc) > 0 LIMIT 2000`,
-    );
-    const words = (text: string | null) =>
-      (text ?? '')
-        .toLowerCase()
-        .match(/[a-z]{4,}/g)
-        ?.filter(content) ?? [];
-    const make = {
-      words: () => {
-        const title = words(pick(sample.rows).title);
-        const n = Math.min(title.length, Math.random() < 0.5 ? 2 : 3);
-        return {
-          q: title
-            .sort(() => Math.random() - 0.5)
-            .slice(0, n)
-            .join(' '),
-        };
-      },
-      phrase: () => {
-        // Two adjacent content words of an abstract, e.g. "battery module".
-        for (;;) {
-          const abstract = (pick(sample.rows).abstract ?? '').toLowerCase().match(/[a-z]+/g) ?? [];
-          const pairs = abstract.slice(1).flatMap((w, i) => (content(abstract[i]!) && content(w) ? [`${abstract[i]} ${w}`] : []));
-          if (pairs.length > 0) return { q: `"${pick(pairs)}"` };
-        }
-      },
-      ubiquitous: () => ({ q: pick(['plurality', 'includes', '"a plurality of"']) }),
-      cpc: () => {
-        const symbol = pick(pick(sample.rows).cpc);
-        const level = Math.random();
-        return { cpc: level < 0.4 ? symbol.slice(0, 4) : level < 0.7 ? symbol.split('/')[0]! : symbol };
-      },
-    };
+    const make = await searchQueryMakers(target.db);
 
     const server = await benchServer(target.db, target.url, 18311);
     try {

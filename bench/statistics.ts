@@ -117,7 +117,7 @@ async function countScans(db: Database, label: string): Promise<number> {
 }
 
 /** One night: refreshStatistics with the time of each step, then the entities' precompute. */
-async function night(db: Database, url: string): Promise<{ refresh: number; precompute: number; entities: number }> {
+export async function night(db: Database, url: string): Promise<{ refresh: number; precompute: number; entities: number }> {
   const services = buildServices({
     config: loadConfig({ DATABASE_URL: url, PORT: String(PORT) }),
     db,
@@ -249,4 +249,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run as a script; scale.ts imports its parts.
+if (import.meta.url === `file://${process.argv[1]}`) await main();

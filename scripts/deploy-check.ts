@@ -3,8 +3,9 @@
  * Compose Specification, dockerfile-utils the Dockerfile's syntax), checked without Docker:
  *
  * - compose.yaml: PostgreSQL 15 with a volume and a health check, a one-shot `migrate` after it,
- *   at least two `serve` and one `worker` after both; every variable given to the service is one
- *   src/config.ts reads; the mounted PostgreSQL settings file exists and listens beyond loopback.
+ *   at least two `serve` and one `worker` after both; the worker's health check off, or asking
+ *   its /health/live (WORKER_METRICS_PORT) and run here like the Dockerfile's; every variable
+ *   given to the service is one src/config.ts reads; the mounted PostgreSQL settings file exists and listens beyond loopback.
  * - Dockerfile: Node 20, production dependencies only, a non-root user, `node dist/cli.js` with
  *   `serve` by default; every command the image is run with (CMD and compose's commands) is one
  *   the built CLI knows; its HEALTHCHECK command, run here, passes on a 200 from /health and fails
@@ -69,8 +70,19 @@ for (const [name, service] of [...running('serve'), ...running('worker')]) {
     `compose.yaml: ${name} must wait for migrate to succeed`,
   );
 }
-for (const [name, service] of running('worker'))
-  check(service.healthcheck?.disable, `compose.yaml: ${name} serves no HTTP: disable the image's health check`);
+// The image's check asks a server's /health on PORT: a worker either turns it off or asks its own
+// /health/live on the metrics port it listens on (WORKER_METRICS_PORT); the command is run below.
+const workerChecks: { name: string; args: string[] }[] = [];
+for (const [name, service] of running('worker')) {
+  const test = service.healthcheck?.test;
+  if (service.healthcheck?.disable) continue;
+  const asksLive = test?.[0] === 'CMD' && test[1] === 'node' && test.join(' ').includes('/health/live');
+  check(
+    asksLive && service.environment?.WORKER_METRICS_PORT,
+    `compose.yaml: ${name} serves no /health on PORT: disable the image's health check, or set WORKER_METRICS_PORT and ask /health/live with node`,
+  );
+  if (asksLive) workerChecks.push({ name, args: test.slice(2) });
+}
 
 // Every variable handed to the service must be one the configuration reads: a misspelt name
 // would be ignored without a word.
@@ -135,30 +147,43 @@ for (const copy of instructions.filter((i) => i.keyword === 'COPY' && !i.rest.st
   }
 }
 
+/**
+ * A health check's node arguments run against a stand-in answering `path` on the port named by the
+ * variable `portVariable`: exit codes on a 200, on a 503 and with nothing listening.
+ */
+async function runHealthcheck(args: string[], path: string, portVariable: string): Promise<[number, number, number]> {
+  let status = 200;
+  const server = createServer((request, response) => {
+    response.writeHead(request.url === path ? status : 404).end('{}');
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const env = { ...process.env, [portVariable]: String((server.address() as { port: number }).port) };
+  const probe = () =>
+    new Promise<number>((done) => execFile(process.execPath, args, { env, timeout: 10_000 }, (error) => done(error ? 1 : 0)));
+  const healthy = await probe();
+  status = 503;
+  const unhealthy = await probe();
+  await new Promise((closed) => server.close(closed));
+  return [healthy, unhealthy, await probe()];
+}
+
 // The HEALTHCHECK command, run here against a stand-in for /health.
 const healthcheck = /--\S+.*?CMD (\[.*\])$/.exec(runtime.find((i) => i.keyword === 'HEALTHCHECK')?.rest ?? '');
 if (!healthcheck) problems.push('Dockerfile: no HEALTHCHECK in the exec form');
 else {
   const [program, ...args] = JSON.parse(healthcheck[1]!) as string[];
   check(program === 'node', 'Dockerfile: the HEALTHCHECK must use node (no curl in slim images)');
-  let status = 200;
-  const server = createServer((request, response) => {
-    response.writeHead(request.url === '/health' ? status : 404).end('{}');
-  });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const port = (server.address() as { port: number }).port;
-  const probe = (env: Record<string, string>) =>
-    new Promise<number>((done) =>
-      execFile(process.execPath, args, { env: { ...process.env, ...env }, timeout: 10_000 }, (error) => done(error ? 1 : 0)),
-    );
-  const healthy = await probe({ PORT: String(port) });
-  status = 503;
-  const unhealthy = await probe({ PORT: String(port) });
-  await new Promise((closed) => server.close(closed));
-  const nothing = await probe({ PORT: String(port) });
+  const [healthy, unhealthy, nothing] = await runHealthcheck(args, '/health', 'PORT');
   check(healthy === 0, 'Dockerfile: the HEALTHCHECK fails on a 200 from /health');
   check(unhealthy === 1, 'Dockerfile: the HEALTHCHECK passes on a 503 from /health');
   check(nothing === 1, 'Dockerfile: the HEALTHCHECK passes when nothing listens');
+}
+// The worker's own check, the same way against a stand-in for /health/live.
+for (const { name, args } of workerChecks) {
+  const [healthy, unhealthy, nothing] = await runHealthcheck(args, '/health/live', 'WORKER_METRICS_PORT');
+  check(healthy === 0, `compose.yaml: ${name}'s health check fails on a 200 from /health/live`);
+  check(unhealthy === 1, `compose.yaml: ${name}'s health check passes on a 503 from /health/live`);
+  check(nothing === 1, `compose.yaml: ${name}'s health check passes when nothing listens`);
 }
 
 if (problems.length > 0) {
@@ -167,6 +192,7 @@ if (problems.length > 0) {
 } else {
   console.log(
     `deployment files: ${services.length} compose services (${app.map(([name]) => name).join(', ')} on the image), ` +
-      `Dockerfile runtime stage ${runtime[0]!.rest}, HEALTHCHECK passes on 200 and fails on 503 and on no server`,
+      `Dockerfile runtime stage ${runtime[0]!.rest}, HEALTHCHECK passes on 200 and fails on 503 and on no server` +
+      (workerChecks.length > 0 ? `, so does ${workerChecks.map((c) => c.name).join(', ')}'s on /health/live` : ''),
   );
 }

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       webhooks: loadConfig({}).webhooks,
       statistics: { entityBudgetMs: 3_000, precomputeMinApplications: 1_000 },
       metricsToken: null,
+      workerMetrics: null,
     });
   });
 
@@ -241,5 +242,22 @@ describe('loadConfig', () => {
     const problem = 'METRICS_TOKEN must be 16 to 200 printable characters without spaces';
     expect(problemsOf({ METRICS_TOKEN: 'short-secret' })).toEqual([problem]);
     expect(problemsOf({ METRICS_TOKEN: 'two words 0123456789' })).toEqual([problem]);
+  });
+
+  it('reads WORKER_METRICS_PORT and WORKER_METRICS_HOST (every address by default, like HOST) and refuses a host without a port', () => {
+    expect(loadConfig({ WORKER_METRICS_PORT: ' 9464 ' }).workerMetrics).toStrictEqual({ host: '0.0.0.0', port: 9464 });
+    expect(loadConfig({ WORKER_METRICS_PORT: '9464', WORKER_METRICS_HOST: '127.0.0.1' }).workerMetrics).toStrictEqual({
+      host: '127.0.0.1',
+      port: 9464,
+    });
+    // HOST is serve's: a worker's listener does not follow it.
+    expect(loadConfig({ WORKER_METRICS_PORT: '9464', HOST: '127.0.0.1' }).workerMetrics?.host).toBe('0.0.0.0');
+    expect(loadConfig({ WORKER_METRICS_PORT: ' ', WORKER_METRICS_HOST: '' }).workerMetrics).toBeNull();
+    for (const port of ['0', '65536', 'metrics', '9464.0']) {
+      expect(problemsOf({ WORKER_METRICS_PORT: port })).toEqual([`WORKER_METRICS_PORT must be an integer from 1 to 65535, got "${port}"`]);
+    }
+    expect(problemsOf({ WORKER_METRICS_HOST: '0.0.0.0' })).toEqual([
+      'WORKER_METRICS_HOST needs WORKER_METRICS_PORT: without a port the worker listens on nothing',
+    ]);
   });
 });

@@ -36,6 +36,11 @@ export interface Config {
   statistics: { entityBudgetMs: number; precomputeMinApplications: number };
   /** METRICS_TOKEN: when set, `GET /metrics` needs `Authorization: Bearer <token>`; null: /metrics is public. */
   metricsToken: string | null;
+  /**
+   * WORKER_METRICS_PORT (and WORKER_METRICS_HOST, default 0.0.0.0 like HOST): where `patent-status worker`
+   * answers `GET /metrics` and `GET /health/live`; null (the port unset): a worker listens on nothing.
+   */
+  workerMetrics: { host: string; port: number } | null;
 }
 
 /** Webhook delivery (DESIGN.md D16, D21). */
@@ -222,6 +227,11 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
   if (metricsToken !== null && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
     problems.push('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
   }
+  // A worker serves no API: its listener exists only when the operator names a port (0, "any free one", could not be scraped).
+  const workerMetricsPort = text('WORKER_METRICS_PORT') === null ? null : integer('WORKER_METRICS_PORT', 0, 1, 65535);
+  const workerMetricsHost = text('WORKER_METRICS_HOST');
+  if (workerMetricsHost !== null && workerMetricsPort === null)
+    problems.push('WORKER_METRICS_HOST needs WORKER_METRICS_PORT: without a port the worker listens on nothing');
 
   const config: Config = {
     databaseUrl,
@@ -254,6 +264,7 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
       unfundedRecheckMs: integer('WEBHOOK_UNFUNDED_RECHECK_SECONDS', 60, 1, 86_400) * 1000,
     },
     metricsToken,
+    workerMetrics: workerMetricsPort === null ? null : { host: workerMetricsHost ?? '0.0.0.0', port: workerMetricsPort },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -13,6 +13,7 @@ import { type RunningWorker, startWorker } from '../src/worker/start.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { createRunsTable, flakyJob, recordJob, waitFor } from './helpers/test-jobs.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
+import { parsePrometheus, valueOf, type Sample } from './helpers/prometheus-text.js';
 
 /**
  * Issue 16: /metrics counts real work (requests by route pattern, charges, an ingest, jobs,
@@ -54,33 +55,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-function parse(text: string): Sample[] {
-  return text.split('\n').flatMap((line) => {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match) return [];
-    const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]));
-    return [{ name: match[1]!, labels, value: Number(match[3]) }];
-  });
-}
-
-/** The sum of the samples of `name` whose labels include `labels`. */
-function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples
-    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-    .reduce((sum, s) => sum + s.value, 0);
-}
-
 async function scrape(): Promise<{ text: string; samples: Sample[] }> {
   const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-  return { text: response.body, samples: parse(response.body) };
+  return { text: response.body, samples: parsePrometheus(response.body) };
 }
 
 describe('GET /metrics', () => {

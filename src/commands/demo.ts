@@ -73,10 +73,28 @@ const DEMO_FULL_TEXT_FROM = '2025-11-18';
  * its last year of weekly grant and publication full text; later starts find them and reuse them.
  */
 export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line: string) => void): Promise<void> {
-  const out = join(dataDir, 'demo-corpus');
+  await ensureSyntheticCorpus(
+    db,
+    { out: join(dataDir, 'demo-corpus'), applications: DEMO_APPLICATIONS, seed: SYNTH_DEFAULTS.seed, fullTextFrom: DEMO_FULL_TEXT_FROM },
+    log,
+  );
+}
+
+/**
+ * Every product of one synthetic corpus, written under `out` and ingested through the real
+ * loaders (each product only while its table is empty), entities resolved and the night's
+ * statistics computed: the demo's corpus, and the seed the scale benchmark multiplies.
+ */
+export async function ensureSyntheticCorpus(
+  db: Database,
+  corpusOptions: { out: string; applications: number; seed: string; fullTextFrom?: string },
+  log: (line: string) => void,
+): Promise<void> {
+  const { out, applications, seed } = corpusOptions;
+  const fromText = corpusOptions.fullTextFrom ? ` since ${corpusOptions.fullTextFrom}` : '';
   if (!(await holdsAny(db, 'applications'))) {
-    log(`First start: generating and loading a synthetic corpus of ${DEMO_APPLICATIONS} applications…`);
-    const corpus = await writeSyntheticCorpus({ out, applications: DEMO_APPLICATIONS, seed: SYNTH_DEFAULTS.seed });
+    log(`First start: generating and loading a synthetic corpus of ${applications} applications…`);
+    const corpus = await writeSyntheticCorpus({ out, applications, seed });
     const summary = await loadFileWrapper(db, parseFileWrapperFile(corpus.fileWrapperFile), {
       product: 'PTFWPRE',
       fileName: basename(corpus.fileWrapperFile),
@@ -85,11 +103,11 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
     for (const line of formatSummary(summary)) log(line);
   }
   if (!(await holdsAny(db, 'documents'))) {
-    log(`Loading the weekly grant and publication full text since ${DEMO_FULL_TEXT_FROM}…`);
+    log(`Loading the weekly grant and publication full text${fromText}…`);
     const { files } = await writeFullTextFiles(join(out, 'full-text'), {
-      applications: DEMO_APPLICATIONS,
-      seed: SYNTH_DEFAULTS.seed,
-      from: DEMO_FULL_TEXT_FROM,
+      applications,
+      seed,
+      ...(corpusOptions.fullTextFrom ? { from: corpusOptions.fullTextFrom } : {}),
     });
     const totals = { files: 0, documents: 0, rejected: 0, events: 0 };
     // In date order, as the weekly files arrive: the first file of each product records no events.
@@ -105,29 +123,29 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
   if (!(await holdsAny(db, 'maintenance_fee_patents'))) {
     log('Loading the weekly maintenance-fee file…');
     const files = await writeMaintenanceFeeFiles(join(out, 'maintenance-fees'), {
-      seed: SYNTH_DEFAULTS.seed,
-      applications: DEMO_APPLICATIONS,
+      seed,
+      applications,
       fileDate: feeFileDateFor(SYNTH_DEFAULTS.asOf),
     });
     for (const line of formatSummary(await ingestFile(db, productNamed('maintenance-fees')!, files.eventsPath))) log(line);
   }
   if (!(await holdsAny(db, 'assignments'))) {
     log('Loading the patent assignment files…');
-    const { files } = await writeAssignmentFiles(join(out, 'assignments'), { applications: DEMO_APPLICATIONS, seed: SYNTH_DEFAULTS.seed });
+    const { files } = await writeAssignmentFiles(join(out, 'assignments'), { applications, seed });
     // Oldest first, as the daily files arrive: the history file records no events, the days after it do.
     for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('assignments')!, file))) log(line);
   }
   if (!(await holdsAny(db, 'ptab_proceedings'))) {
     log('Loading the PTAB trial proceedings and decisions…');
-    const { files } = await writePtabFiles(join(out, 'ptab'), { applications: DEMO_APPLICATIONS, seed: SYNTH_DEFAULTS.seed });
+    const { files } = await writePtabFiles(join(out, 'ptab'), { applications, seed });
     // The proceedings file, then the decisions file: both dated by their names.
     for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('ptab')!, file))) log(line);
   }
   if (!(await holdsAny(db, 'office_action_documents'))) {
     log('Loading the office-action texts, rejections and citations…');
     const { files } = await writeOfficeActionFiles(join(out, 'office-actions'), {
-      applications: DEMO_APPLICATIONS,
-      seed: SYNTH_DEFAULTS.seed,
+      applications,
+      seed,
     });
     for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('office-actions')!, file))) log(line);
   }

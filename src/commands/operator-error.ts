@@ -51,7 +51,20 @@ const SYSTEM_MISTAKES: Record<string, string> = {
 /** PostgreSQL refusing the connection itself (SQLSTATE): a DATABASE_URL to fix, not a bug. */
 const CONNECTION_SQLSTATES = new Set(['28000', '28P01', '3D000']);
 
+/**
+ * SQLSTATE 53100 disk_full: the database's disk filled up (`could not extend file …: No space left
+ * on device`). Space to free, not a bug: what committed before stays, and the same command run
+ * again finishes the work (an ingest re-run skips what is stored).
+ */
+const DISK_FULL_SQLSTATE = '53100';
+
+/** This machine's file system refusing a write for want of space (a download, a spool). */
+const OUT_OF_SPACE: Record<string, string> = { ENOSPC: 'no space left on device', EDQUOT: 'disk quota exceeded' };
+
 function systemMistake(error: NodeJS.ErrnoException & { address?: string; port?: number }): string | null {
+  const full = error.code ? OUT_OF_SPACE[error.code] : undefined;
+  // A write's error often names no path (a stream's, a file handle's): the cause alone is still one clear line.
+  if (full) return `${error.path ? `${error.path}: ` : ''}${full} (free space on this machine, then run the command again)`;
   const what = error.code ? SYSTEM_MISTAKES[error.code] : undefined;
   if (!what) return null;
   if (error.syscall === 'listen' || error.syscall === 'bind') {
@@ -82,6 +95,11 @@ export function operatorMistake(error: unknown): OperatorMistake | null {
     return { line: parseArgsMistake(code, error.message), usageHint: true };
   if (typeof code === 'string' && CONNECTION_SQLSTATES.has(code))
     return { line: `database: ${firstLine(error.message)} (check DATABASE_URL)`, usageHint: false };
+  if (code === DISK_FULL_SQLSTATE)
+    return {
+      line: `the database's disk is full: ${firstLine(error.message)} (free space where the database keeps its data, then run the command again)`,
+      usageHint: false,
+    };
   const system = systemMistake(error as NodeJS.ErrnoException);
   return system === null ? null : { line: system, usageHint: false };
 }

@@ -11,11 +11,17 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
 };
 
+/**
+ * Failures that pass: the client retries later. 53100 disk_full is among them: a write the database
+ * cannot store for want of space (a new monitor, a lease) is the operator's disk to free, not a bug.
+ */
+const UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53100', '53300', '40001', '40P01', 'ECONNREFUSED', 'ECONNRESET']);
+
 /** Database failures by SQLSTATE (never by message text), after PostgREST's table. */
 function fromDatabase(error: { code?: unknown }): AppError | null {
   const code = typeof error.code === 'string' ? error.code : '';
   if (code === '57014') return new AppError('computation_timeout', undefined, undefined, undefined, { cause: error });
-  if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '40001', '40P01', 'ECONNREFUSED', 'ECONNRESET'].includes(code)) {
+  if (code.startsWith('08') || UNAVAILABLE.has(code)) {
     return new AppError('service_unavailable', undefined, undefined, undefined, { cause: error });
   }
   return null;

@@ -26,8 +26,8 @@ function ownedDir(prefix: string): string {
   return dir;
 }
 
-/** The uid and gid of `postgres`, which must own a cluster's directory. */
-function postgresIds(): [number, number] {
+/** The uid and gid of `postgres`, which must own a cluster's directory (and a tablespace's). */
+export function postgresIds(): [number, number] {
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((entry) => entry.startsWith('postgres:'));

@@ -61,6 +61,8 @@ async function fetchRest(client: PortalClient, code: string, file: PortalFile, p
   // Each chunk is written before the next is read: when the connection drops, every byte received
   // is on disk for the resume (a stream pipeline would drop its unflushed writes on the error).
   const out = await open(part, resumed ? 'a' : 'w');
+  // A write that fails (a full disk) is this machine's fault, not the connection's: not retried as a truncation.
+  let writing = false;
   try {
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
       if (bytes + chunk.length > file.fileSize) {
@@ -69,12 +71,14 @@ async function fetchRest(client: PortalClient, code: string, file: PortalFile, p
         await rm(part, { force: true });
         throw new PortalError('bad-response', `${file.fileName}: longer than the listed ${file.fileSize} bytes`, true);
       }
+      writing = true;
       await out.write(chunk);
+      writing = false;
       bytes += chunk.length;
       options.onProgress?.({ bytes, total: file.fileSize });
     }
   } catch (error) {
-    if (error instanceof PortalError || options.signal?.aborted) throw error;
+    if (error instanceof PortalError || options.signal?.aborted || writing) throw error;
     throw new PortalError('truncated', `${file.fileName}: the connection closed after ${bytes} of ${file.fileSize} bytes`, true, null, {
       cause: error,
     });
