@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runIngest } from '../src/commands/ingest.js';
 import { writeSyntheticCorpus } from '../src/commands/synth.js';
@@ -10,12 +9,12 @@ import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite-engine.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { snapshot } from './helpers/file-wrapper-records.js';
+import { IngestProcess } from './helpers/ingest-process.js';
 
 /**
  * A real crash: the ingest runs in a child process that is SIGKILLed once some batches have
  * committed; re-running the file must end exactly where one clean run ends.
  */
-const ROOT = resolve(import.meta.dirname, '..');
 const quiet = { line: () => undefined, progress: null };
 const APPLICATIONS = 6000;
 
@@ -35,32 +34,10 @@ afterAll(async () => {
 
 /** Starts `patent-status ingest --progress` in a child and kills it right after its first committed batch. */
 async function killAfterFirstBatch(env: Record<string, string>): Promise<string> {
-  const args = [
-    '--import',
-    'tsx',
-    join(ROOT, 'src/cli.ts'),
-    'ingest',
-    'file-wrapper',
-    '--progress',
-    '--product',
-    'PTFWPRE',
-    '--file-date',
-    '2026-11-20',
-    file,
-  ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const firstLine = await new Promise<string>((done, fail) => {
-    let buffered = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      if (buffered.includes('\n')) done(buffered.split('\n')[0]!);
-    });
-    child.once('exit', () => fail(new Error(`ingest ended before its first batch: ${buffered}`)));
-  });
-  child.kill('SIGKILL');
-  await exited;
-  return firstLine;
+  const ingest = new IngestProcess(['file-wrapper', '--product', 'PTFWPRE', '--file-date', '2026-11-20', file], env);
+  if (!(await ingest.untilBatches(1))) throw new Error(`ingest ended before its first batch: ${ingest.output.stderr}`);
+  await ingest.kill();
+  return ingest.batches[0]!;
 }
 
 const count = async (db: Database) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM applications`)).rows[0]!.n;

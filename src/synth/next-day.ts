@@ -20,10 +20,9 @@ export function recordOf(options: GenerateOptions, applicationNumber: string): O
   return null;
 }
 
-/** Writes `<dir>/pfw-next-day-<date>.json` holding `record` with a non-final rejection mailed on `date`. */
-export async function writeNextDayFile(dir: string, record: OdpRecord, date: string): Promise<NextDayFile> {
-  const compact = date.replaceAll('-', '');
-  const mailed: OdpRecord = {
+/** `record` with a non-final rejection mailed on `date`: its status and two transactions, newest first as the office lists them. */
+export function mailedOn(record: OdpRecord, date: string): OdpRecord {
+  return {
     ...record,
     applicationMetaData: {
       ...record.applicationMetaData,
@@ -31,17 +30,21 @@ export async function writeNextDayFile(dir: string, record: OdpRecord, date: str
       applicationStatusDescriptionText: 'Non Final Action Mailed',
       applicationStatusDate: date,
     },
-    // Newest first, as the office lists them.
     eventDataBag: [
       { eventCode: 'MCTNF', eventDescriptionText: 'Mail Non-Final Rejection', eventDate: date },
       { eventCode: 'CTNF', eventDescriptionText: 'Non-Final Rejection', eventDate: date },
       ...record.eventDataBag,
     ],
   };
+}
+
+/** Writes `<dir>/pfw-next-day-<date>.json` holding `record` with a non-final rejection mailed on `date`. */
+export async function writeNextDayFile(dir: string, record: OdpRecord, date: string): Promise<NextDayFile> {
+  const compact = date.replaceAll('-', '');
   const path = join(dir, `pfw-next-day-${compact}.json`);
   await writeFile(
     path,
-    JSON.stringify({ count: 1, patentFileWrapperDataBag: [mailed], requestIdentifier: `synthetic-next-day-${compact}` }),
+    JSON.stringify({ count: 1, patentFileWrapperDataBag: [mailedOn(record, date)], requestIdentifier: `synthetic-next-day-${compact}` }),
   );
   return { path, fileDate: date };
 }

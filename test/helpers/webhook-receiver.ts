@@ -9,8 +9,8 @@ export interface ReceivedDelivery {
   body: { delivery_id: string; monitor_id: string; event: { event_id: string; event_type: string } & Record<string, unknown> };
 }
 
-/** How the receiver answers the n-th request (0-based) to a path: a status, 'hang' (never answers), or a redirect. */
-export type Answer = number | 'hang' | { redirect: string };
+/** How the receiver answers the n-th request (0-based) to a path: a status, 'hang' (never answers), a redirect, or a status after a while. */
+export type Answer = number | 'hang' | { redirect: string } | { status: number; afterMs: number };
 
 /** A local webhook receiver (a real HTTP server): records every request and answers as each path's script says. */
 export class WebhookReceiver {
@@ -40,11 +40,14 @@ export class WebhookReceiver {
           this.hanging.add(response);
           return;
         }
-        if (typeof answer === 'object') {
+        if (typeof answer === 'object' && 'redirect' in answer) {
           response.writeHead(302, { location: answer.redirect }).end();
           return;
         }
-        response.writeHead(answer, { 'content-type': 'text/plain' }).end('x'.repeat(answer === 200 ? 10 : 100_000));
+        const status = typeof answer === 'number' ? answer : answer.status;
+        const send = () => response.writeHead(status, { 'content-type': 'text/plain' }).end('x'.repeat(status === 200 ? 10 : 100_000));
+        if (typeof answer === 'number') send();
+        else setTimeout(send, answer.afterMs);
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
