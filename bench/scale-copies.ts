@@ -175,6 +175,8 @@ export const RECORD_TABLES = TWIN_TABLES.filter((table) => table !== 'transactio
 
 /** Gives the full text's disk back before the 10 M phase (its tables hold the seed's rows again), and the snapshots 10 M needs no more. */
 export async function shrinkFullTextToSeed(db: Database): Promise<void> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM scale.progress WHERE table_name = 'documents'`);
+  if (rows[0]!.n === 0) return; // done already
   await db.transaction(async (tx) => {
     await tx.query(`TRUNCATE ${FULL_TEXT.join(', ')}`);
     for (const table of FULL_TEXT) await tx.query(`INSERT INTO ${table} SELECT * FROM scale.seed_${table}`);

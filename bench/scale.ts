@@ -232,8 +232,8 @@ async function main(): Promise<void> {
       await grow(target.db, small, TWIN_TABLES);
       await measure(target.db, target.url, `${small} × the seed`, seconds, queries);
       if (process.argv.includes('--only-twin')) return;
-      await shrinkFullTextToSeed(target.db);
     }
+    await shrinkFullTextToSeed(target.db);
     await grow(target.db, large, RECORD_TABLES);
     await measure(target.db, target.url, `${large} × the seed (records; transactions and full text ${small} ×)`, seconds, queries);
   } finally {
