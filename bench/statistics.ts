@@ -116,10 +116,15 @@ async function countScans(db: Database, label: string): Promise<number> {
   return total;
 }
 
-/** One night: refreshStatistics with the time of each step, then the entities' precompute. */
-export async function night(db: Database, url: string): Promise<{ refresh: number; precompute: number; entities: number }> {
+/** One night: refreshStatistics with the time of each step, then the entities' precompute (of entities of at least `precomputeMinApplications`: the setting's default unless given). */
+export async function night(
+  db: Database,
+  url: string,
+  precomputeMinApplications?: number,
+): Promise<{ refresh: number; precompute: number; entities: number }> {
+  const settings = precomputeMinApplications ? { STATISTICS_PRECOMPUTE_MIN_APPLICATIONS: String(precomputeMinApplications) } : {};
   const services = buildServices({
-    config: loadConfig({ DATABASE_URL: url, PORT: String(PORT) }),
+    config: loadConfig({ DATABASE_URL: url, PORT: String(PORT), ...settings }),
     db,
     notifier: { send: async () => undefined },
   });
