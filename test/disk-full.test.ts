@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIngest } from '../src/commands/ingest.js';
-import { operatorMistake } from '../src/commands/operator-error.js';
 import { writeSyntheticCorpus } from '../src/commands/synth.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
@@ -13,15 +12,12 @@ import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres-engine.js';
 import { buildApp, type App } from '../src/http/app.js';
 import { creditByEmail } from '../src/resources/accounts/service.js';
-import { downloadFile } from '../src/ingest/sync/download.js';
-import { PortalClient } from '../src/ingest/sync/portal-client.js';
-import { DEFAULT_RETRY } from '../src/ingest/sync/retry.js';
 import { buildServices } from '../src/services.js';
 import type { OdpRecord } from '../src/synth/file-wrapper.js';
 import { runCli, type CliResult } from './helpers/cli.js';
 import { snapshot } from './helpers/file-wrapper-records.js';
-import { PortalStandIn } from './helpers/portal-stand-in.js';
 import { type Cluster, postgresIds, startPrimary } from './helpers/replica-cluster.js';
+import { canMountTmpfs } from './helpers/tmpfs.js';
 
 /**
  * Issue 16: the disk filling up during an ingest. The test database lives in a tablespace on a
@@ -47,21 +43,6 @@ const EMAIL = 'disk-full@example.com';
 const FIRST = ['file-wrapper', '--product', 'PTFWPRE', '--file-date', '2026-11-20'];
 const SECOND = ['file-wrapper', '--product', 'PTFWPRD', '--file-date', '2026-11-21'];
 const quiet = { line: () => undefined, progress: null };
-
-/** Root alone may mount, and a container may forbid it even to root: tried once, so a skip is honest. */
-function tmpfsMountable(): boolean {
-  if (!process.env.DATABASE_URL || process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(join(tmpdir(), 'pss-mount-probe-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-}
 
 /** The second file: new applications, with every other application of the first interleaved, changed (a new office action). */
 function secondFile(first: string, fresh: string, out: string): { path: string; changed: number } {
@@ -119,7 +100,8 @@ const freeBytes = (dir: string) => {
   return bavail * bsize;
 };
 
-const MOUNTABLE = tmpfsMountable();
+// The PostgreSQL pass only (the database is a private cluster), and only where a tmpfs can be mounted.
+const MOUNTABLE = Boolean(process.env.DATABASE_URL) && canMountTmpfs();
 
 // Skipped without DATABASE_URL (the embedded pass) and where a tmpfs cannot be mounted (not root, or a container that forbids it).
 describe.runIf(MOUNTABLE)(
@@ -286,41 +268,3 @@ describe.runIf(MOUNTABLE)(
     });
   },
 );
-
-describe.runIf(MOUNTABLE)('the disk filled up during a sync download (root only: the download folder is a 1 MB tmpfs)', () => {
-  it('the download stops at once with ENOSPC (mapped to one line by the CLI), not retried as a cut connection', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'pss-full-downloads-'));
-    const portal = new PortalStandIn('portal-key', ['PTFWPRD']);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', folder]);
-    try {
-      await portal.start();
-      const bytes = Buffer.alloc(3 * 2 ** 20, 'x');
-      portal.put({
-        product: 'PTFWPRD',
-        fileName: 'big.json',
-        bytes,
-        fileDataFromDate: '2026-11-21',
-        fileDataToDate: '2026-11-21',
-        fileLastModifiedDateTime: '2026-11-22 00:10:00',
-      });
-      const retry = { ...DEFAULT_RETRY, baseDelayMs: 1, maxDelayMs: 1 };
-      const client = new PortalClient({ baseUrl: portal.url, apiKey: 'portal-key', retry });
-      const file = {
-        fileName: 'big.json',
-        fileSize: bytes.length,
-        fileDataFromDate: null,
-        fileDataToDate: null,
-        fileLastModifiedDateTime: null,
-      };
-      const failure = await downloadFile(client, 'PTFWPRD', file, join(folder, 'big.json'), { retry }).catch((error: unknown) => error);
-      expect(failure).toMatchObject({ code: 'ENOSPC' });
-      // One try: the file's address (then its redirect to the bytes), never asked again.
-      expect(portal.requests.filter((request) => request.path.startsWith('/api/v1/datasets/products/files/'))).toHaveLength(1);
-      expect(operatorMistake(failure)?.line).toMatch(/no space left on device/);
-    } finally {
-      await portal.close();
-      execFileSync('umount', [folder]);
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
-});
