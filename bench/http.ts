@@ -16,7 +16,7 @@ import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
-import { arg, benchDatabase, fmt } from './support.js';
+import { arg, batchStatusTimings, benchDatabase, fmt } from './support.js';
 import { pinThisProcess, randomPathScript, show, wrk } from './wrk.js';
 
 async function main(): Promise<void> {
@@ -63,20 +63,7 @@ async function main(): Promise<void> {
     const cached = await wrk('http://127.0.0.1:18301/', seconds, hot);
     show('  one application, answer cached', cached);
 
-    const timings: number[] = [];
-    for (let i = 0; i < 100; i += 1) {
-      const batch = Array.from({ length: 1000 }, () => numbers[Math.floor(Math.random() * numbers.length)]);
-      const t0 = performance.now();
-      const response = await fetch('http://127.0.0.1:18301/v1/applications/status', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': key.api_key },
-        body: JSON.stringify({ application_numbers: batch }),
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`batch status answered ${response.status}`);
-      timings.push(performance.now() - t0);
-    }
-    timings.sort((a, b) => a - b);
+    const timings = await batchStatusTimings(18301, key.api_key, numbers);
     console.log(`batch status, 1,000 numbers: p50 ${timings[49]!.toFixed(1)} ms, p95 ${timings[94]!.toFixed(1)} ms`);
 
     await app.close();

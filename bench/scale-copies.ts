@@ -9,7 +9,7 @@
  * - Publication keys keep their year: serial 2,000,000 + (k − 1) × Q + r (the seed's are below 1 M).
  * - Reels: 200,000 + (k − 1) × R + r, frames kept; trials keep type and year, sequence
  *   20,000 + (k − 1) × T + r.
- * - Opaque ids (office-action and decision documents, rejection and citation rows, events) get
+ * - Opaque ids (decision documents, events) get
  *   `-k` appended; event sequence numbers move up by k × (the seed's highest + 1).
  *
  * Entities are not copied: a copy's parties link to the seed's entities, so an entity's portfolio
@@ -39,9 +39,6 @@ export const COPIED: Record<string, Record<string, Kind>> = {
   ptab_proceedings: { trial_number: 'trial', patent_number: 'patent', application_number: 'app' },
   ptab_parties: { trial_number: 'trial' },
   ptab_decisions: { document_id: 'suffix', trial_number: 'trial' },
-  office_action_documents: { application_number: 'app', document_id: 'suffix' },
-  office_action_rejections: { row_id: 'suffix', application_number: 'app', document_id: 'suffix' },
-  office_action_citations: { row_id: 'suffix', application_number: 'app', document_id: 'suffix' },
   entity_links: { application_number: 'app', patent_number: 'patent' },
   events: { event_id: 'suffix', application_number: 'app', patent_number: 'patent', seq: 'event_seq' },
 };
@@ -162,15 +159,14 @@ async function copySelect(db: Database, table: string): Promise<string> {
 }
 
 const FULL_TEXT = ['documents', 'document_claims', 'document_parties', 'citations'];
-const OFFICE_ACTIONS = ['office_action_documents', 'office_action_rejections', 'office_action_citations'];
 
 /**
  * What each phase multiplies, chosen by this machine's free disk (about 70 GB; bench/README.md has
- * the bytes per table): the 1 M twin everything but the office actions (their texts alone would
- * take 9 GB), 10 M the records every application-level query reads, without transactions and
- * full text (they stay at 1 M: 10 M of them would take 150 GB).
+ * the bytes per table): the 1 M twin every table of COPIED (office actions are not in it: their
+ * texts alone would take 9 GB, so they stay at the seed), 10 M the records every application-level
+ * query reads, without transactions and full text (they stay at 1 M: 10 M of them would take 150 GB).
  */
-export const TWIN_TABLES = Object.keys(COPIED).filter((table) => !OFFICE_ACTIONS.includes(table));
+export const TWIN_TABLES = Object.keys(COPIED);
 export const RECORD_TABLES = TWIN_TABLES.filter((table) => table !== 'transactions' && !FULL_TEXT.includes(table));
 
 /** Gives the full text's disk back before the 10 M phase (its tables hold the seed's rows again), and the snapshots 10 M needs no more. */

@@ -27,7 +27,7 @@ import { entitySearchMakers, pick, searchQueryMakers } from './queries.js';
 import { fillSeedEvents, growTo, prepareCopies, RECORD_TABLES, shrinkFullTextToSeed, TWIN_TABLES } from './scale-copies.js';
 import { buildSeed } from './scale-seed.js';
 import { night } from './statistics.js';
-import { arg, benchDatabase, benchServer, existingDatabase, fmt, measureGets, percentile } from './support.js';
+import { arg, batchStatusTimings, benchDatabase, benchServer, existingDatabase, fmt, measureGets, percentile } from './support.js';
 import { randomPathScript, show, wrk } from './wrk.js';
 
 const PORT = 18_321;
@@ -95,20 +95,7 @@ async function lookups(db: Database, server: Server, numbers: string[], percent:
   }
   await coldLookups(db, server.apiKey, queries);
 
-  const batches: number[] = [];
-  for (let i = 0; i < 100; i += 1) {
-    const batch = Array.from({ length: 1000 }, () => pick(numbers));
-    const t0 = performance.now();
-    const response = await fetch(`http://127.0.0.1:${PORT}/v1/applications/status`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey },
-      body: JSON.stringify({ application_numbers: batch }),
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`batch status answered ${response.status}`);
-    batches.push(performance.now() - t0);
-  }
-  batches.sort((a, b) => a - b);
+  const batches = await batchStatusTimings(PORT, server.apiKey, numbers);
   console.log(
     `batch status of 1,000: p50 ${percentile(batches, 50).toFixed(1)} ms, p95 ${percentile(batches, 95).toFixed(1)} ms (target p50 <= 30)`,
   );

@@ -103,3 +103,21 @@ export async function measureGets(
   );
   return percentile(timings, 95);
 }
+
+/** 100 batch-status requests of 1,000 numbers drawn from `numbers`, one at a time: their timings, ascending. */
+export async function batchStatusTimings(port: number, apiKey: string, numbers: readonly string[]): Promise<number[]> {
+  const timings: number[] = [];
+  for (let i = 0; i < 100; i += 1) {
+    const batch = Array.from({ length: 1000 }, () => numbers[Math.floor(Math.random() * numbers.length)]);
+    const t0 = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/v1/applications/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ application_numbers: batch }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`batch status answered ${response.status}`);
+    timings.push(performance.now() - t0);
+  }
+  return timings.sort((a, b) => a - b);
+}

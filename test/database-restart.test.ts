@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
@@ -31,10 +30,7 @@ let orgId: string;
 describe.runIf(process.env.DATABASE_URL)('the database restarted under load', () => {
   beforeAll(async () => {
     cluster = await startPrimary();
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE patents');
-    await admin.end();
+    await cluster.admin('CREATE DATABASE patents');
     db = await openPostgres({ connectionString: cluster.url('patents') });
     await migrate(db);
     await loadFileWrapper(db, itemsOf(NUMBERS.map((n) => fullRecord(n))), {

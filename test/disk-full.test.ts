@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIngest } from '../src/commands/ingest.js';
 import { writeSyntheticCorpus } from '../src/commands/synth.js';
@@ -127,15 +126,15 @@ describe.runIf(MOUNTABLE)(
       const [uid, gid] = postgresIds();
       execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_MB}m,uid=${uid},gid=${gid},mode=0700`, 'tmpfs', disk]);
       mounted = true;
-      const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-      await admin.connect();
       // The room left is this test's to measure: autovacuum would add free-space maps at moments of its own.
-      await admin.query('ALTER SYSTEM SET autovacuum = off');
-      await admin.query('SELECT pg_reload_conf()');
-      await admin.query(`CREATE TABLESPACE small_disk LOCATION '${disk}'`);
-      await admin.query('CREATE DATABASE patents TABLESPACE small_disk');
-      await admin.query('CREATE DATABASE clean'); // on the main disk: where one clean run of both files ends
-      await admin.end();
+      // `clean` is on the main disk: where one clean run of both files ends.
+      await cluster.admin(
+        'ALTER SYSTEM SET autovacuum = off',
+        'SELECT pg_reload_conf()',
+        `CREATE TABLESPACE small_disk LOCATION '${disk}'`,
+        'CREATE DATABASE patents TABLESPACE small_disk',
+        'CREATE DATABASE clean',
+      );
       db = openPostgres({ connectionString: cluster.url('patents') });
       clean = openPostgres({ connectionString: cluster.url('clean') });
       await Promise.all([migrate(db), migrate(clean)]);

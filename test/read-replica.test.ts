@@ -49,10 +49,7 @@ describe.runIf(process.env.DATABASE_URL)('reads on a streaming replica (DATABASE
   beforeAll(async () => {
     primary = await startPrimary();
     replica = await startReplica(primary);
-    const admin = new pg.Client({ connectionString: primary.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE patents');
-    await admin.end();
+    await primary.admin('CREATE DATABASE patents');
     db = await openPostgres({ connectionString: primary.url('patents') });
     await migrate(db);
     const config = loadConfig({

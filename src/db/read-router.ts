@@ -40,7 +40,7 @@ export class ReadRouter implements Database {
   private status: ReplicaStatus = { reads: 'primary', lag_bytes: null, lag_ms: null, checked_at: null };
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
-  /** Statements sent to each side, for tests and metrics. */
+  /** Statements sent to each side (the replica test reads them). */
   readonly counts = { replica: 0, primary: 0 };
 
   constructor(

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.js';
 import { countQueuedJobs } from '../db/job-queue.sql.js';
 import { AppError } from '../domain/errors.js';
 import { httpDuration, httpRequests, jobQueueDepth, registry } from '../metrics.js';
+import { within } from './time-limit.js';
 
 /** Methods Node's parser accepts are many; labels keep the ones a route can have, the rest are `OTHER`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -41,21 +42,13 @@ function bearerOf(authorization: string | undefined): string | null {
 
 /** Read at scrape time (a process without a worker still reports the shared queue); on failure the gauge is emptied, never stale. */
 async function refreshQueueDepth(db: Database, log: FastifyBaseLogger): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const rows = await Promise.race([
-      countQueuedJobs(db),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${QUEUE_DEPTH_TIMEOUT_MS} ms`)), QUEUE_DEPTH_TIMEOUT_MS);
-      }),
-    ]);
+    const rows = await within(countQueuedJobs(db), QUEUE_DEPTH_TIMEOUT_MS);
     jobQueueDepth.reset();
     for (const row of rows) jobQueueDepth.set({ job: row.job, state: row.state }, row.jobs);
   } catch (error) {
     jobQueueDepth.reset();
     log.warn({ err: error }, 'metrics: job queue depth not read');
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -3,6 +3,7 @@ import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './free-port.js';
 
 /**
@@ -39,6 +40,8 @@ export function postgresIds(): [number, number] {
 export interface Cluster {
   port: number;
   url(database: string): string;
+  /** Runs statements in order as `postgres` on its `postgres` database (CREATE DATABASE, settings), one connection. */
+  admin(...statements: string[]): Promise<void>;
   /** Shuts the server down (fast: open connections are cut) and keeps its data. */
   halt(): Promise<void>;
   /** Starts it again after halt(). */
@@ -57,6 +60,15 @@ async function start(dir: string, port: number): Promise<Cluster> {
   return {
     port,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async admin(...statements) {
+      const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+      await client.connect();
+      try {
+        for (const statement of statements) await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    },
     halt: async () => void (await run('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop'])),
     resume: async () => void (await startServer()),
     async stop() {

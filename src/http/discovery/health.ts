@@ -8,6 +8,7 @@ import { listLastSyncs } from '../../ingest/sync/sync.sql.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { component, Nullable, ProvenanceProperties } from '../../resources/schemas.js';
 import { VERSION } from '../../version.js';
+import { within } from '../time-limit.js';
 
 /**
  * A database that has not answered `SELECT 1` in this long counts as unreachable: a load balancer
@@ -78,20 +79,12 @@ function replicaOf(context: AppContext): ReplicaStatus | null {
 /** `SELECT 1` timed, never longer than DATABASE_PROBE_TIMEOUT_MS. */
 export async function probeDatabase(db: Database, log: FastifyBaseLogger): Promise<{ reachable: boolean; latency_ms: number | null }> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      db.query('SELECT 1'),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${DATABASE_PROBE_TIMEOUT_MS} ms`)), DATABASE_PROBE_TIMEOUT_MS);
-      }),
-    ]);
+    await within(db.query('SELECT 1'), DATABASE_PROBE_TIMEOUT_MS);
     return { reachable: true, latency_ms: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
     log.warn({ err: error }, 'health check: database unreachable');
     return { reachable: false, latency_ms: null };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
