@@ -4,7 +4,8 @@ import { TOTAL_CAP } from '../src/resources/search/service.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { documentItems, grantDoc } from './helpers/full-text-documents.js';
 
-// Just past the spec's cap of 10,000 matches, so the count must stop and say so.
+// Just past the spec's cap of 10,000 matches, so the count must stop and say so, and only the
+// newest 10,000 matches are ranked and listed.
 const MATCHING = TOTAL_CAP + 25;
 
 let ctx: TestContext;
@@ -19,7 +20,21 @@ beforeAll(async () => {
       cpc: ['A47G 1/00'],
     }),
   );
-  documents.push(grantDoc('13999999', { title: 'Gadget', abstract: 'A gadget.', cpc: ['A47G 1/00'] }));
+  documents.push(
+    grantDoc('13999999', { title: 'Gadget', abstract: 'A gadget.', cpc: ['A47G 1/00'] }),
+    // The best-ranked widget of all, and the newest: first.
+    grantDoc('13999997', { title: 'Widget widget widget', abstract: 'A widget.', cpc: ['A47G 1/00'], date: '2024-01-02' }),
+    // As well ranked, but older than the newest 10,000 widgets: not listed, found by a narrower query.
+    grantDoc('13999998', {
+      title: 'Widget widget widget holder',
+      abstract: 'A widget.',
+      cpc: ['A47G 1/00'],
+      date: '2019-01-01',
+      filingDate: '2017-01-01',
+    }),
+    // The only "holder widget" phrase, the oldest of all.
+    grantDoc('13999996', { title: 'Holder widget', abstract: 'A holder.', cpc: ['A47G 1/00'], date: '2018-01-02' }),
+  );
   await loadFullText(ctx.db, documentItems(documents), {
     product: 'PTGRXML',
     fileName: 'ipg240604.xml',
@@ -50,4 +65,37 @@ it('pages through more than one full page with the cursor and charges 1 unit per
   const second = (await search(`q=widget&limit=1000&cursor=${firstPage.next_cursor}`)).json();
   const numbers = [...firstPage.results, ...second.results].map((r: { doc_number: string }) => r.doc_number);
   expect(new Set(numbers).size).toBe(2000);
+});
+
+it('lists the newest 10,000 matches of a larger query, best rank first, and pages to their end', async () => {
+  const listed: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const response = await search(`q=widget&limit=1000${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<{ results: { doc_number: string; rank: number }[]; total: number; next_cursor: string | null }>();
+    expect(page.total).toBe(10_000);
+    if (pages === 0) expect(page.results[0]!.doc_number).toBe('13999997');
+    listed.push(...page.results.map((r) => r.doc_number));
+    cursor = page.next_cursor;
+    pages += 1;
+  } while (cursor !== null && pages < 20);
+  expect(pages).toBe(10);
+  expect(new Set(listed).size).toBe(10_000);
+  // 10,028 widgets: the newest is 13999997, then those of 2023-05-09 by number down to 13000026.
+  expect(listed).toContain('13000026');
+  expect(listed).not.toContain('13000025');
+  expect(listed).not.toContain('13999998');
+  const older = (await search('q=widget&filed_before=2018-01-01')).json();
+  expect(older).toMatchObject({ total: 1, total_capped: false, results: [{ doc_number: '13999998' }] });
+});
+
+it('checks a phrase in every candidate when its words alone match more than 10,000', async () => {
+  // "widget holder" is in 10,026 documents; "holder widget" only in the oldest.
+  const reversed = (await search('q="holder widget"')).json();
+  expect(reversed).toMatchObject({ total: 1, total_capped: false, results: [{ doc_number: '13999996' }] });
+  const phrase = (await search('q="widget holder"&limit=3')).json();
+  expect(phrase).toMatchObject({ total: 10_000, total_capped: true });
+  expect(phrase.results.map((r: { doc_number: string }) => r.doc_number)).not.toContain('13999998');
 });

@@ -111,6 +111,8 @@ describe('GET /v1/search: query words', () => {
   it('keeps a quoted phrase adjacent', async () => {
     expect(sorted(await numbers({ q: 'ceramic coating' }))).toEqual(['11000001', '11000003']);
     expect(await numbers({ q: '"ceramic coating"' })).toEqual(['11000001']);
+    expect(await numbers({ q: 'ceramic -"ceramic coating"' })).toEqual(['11000003']);
+    expect(sorted(await numbers({ q: '"ceramic coating" or signature' }))).toEqual(['11000001', '11000004']);
   });
 
   it('excludes a word with a leading minus', async () => {

@@ -11,8 +11,6 @@ import * as sql from './entities.sql.js';
 const NAME_PRODUCTS = ['PTFWPRD', 'PTFWPRE', 'PASDL', 'PASYR'] as const;
 const ALIASES_IN_SEARCH = 10;
 const ALIASES_IN_RECORD = 100;
-/** Patents whose expiry is computed at once (each reads its fee record and continuity). */
-const EXPIRY_CONCURRENCY = 8;
 
 const PORTFOLIO_CURSOR = new CursorCodec('entity-applications', { a: CURSOR_DOC_NUMBER });
 const PATENTS_CURSOR = new CursorCodec('entity-patents', { d: CURSOR_DATE, p: CURSOR_DOC_NUMBER });
@@ -158,18 +156,19 @@ export class EntityService {
     });
     const page = rows.slice(0, input.limit);
     const last = page.at(-1);
-    const expiries = await mapLimited(page, EXPIRY_CONCURRENCY, (row) => this.expiryOf(row.patent_number));
+    // A patent known only from a recordation (no grant date on file) has no expiry.
+    const expiries = await this.maintenance.expiries(page.map((row) => row.patent_number));
     return {
       entity_id: target.id,
-      patents: page.map((row, i) => ({
+      patents: page.map((row) => ({
         patent_number: row.patent_number,
         application_number: row.application_number,
         title: row.title,
         grant_date: row.grant_date,
         role: row.role,
         confidence: row.confidence,
-        expired: expiries[i]?.expired ?? null,
-        expiration_estimate: expiries[i]?.expiration_estimate ?? null,
+        expired: expiries.get(row.patent_number)?.expired ?? null,
+        expiration_estimate: expiries.get(row.patent_number)?.expiration_estimate ?? null,
       })),
       next_cursor:
         rows.length > input.limit && last
@@ -177,17 +176,6 @@ export class EntityService {
           : null,
       ...(await this.provenance.ofFamily(NAME_PRODUCTS)),
     };
-  }
-
-  /** The maintenance answer's expiry; null for a patent known only from a recordation (no grant date on file). */
-  private async expiryOf(patentNumber: string) {
-    try {
-      const record = await this.maintenance.ofPatent(patentNumber);
-      return { expired: record.expired, expiration_estimate: record.expiration_estimate };
-    } catch (error) {
-      if (error instanceof AppError && (error.code === 'not_found' || error.status === 422)) return null;
-      throw error;
-    }
   }
 
   private async target(id: string): Promise<Target> {
@@ -217,17 +205,4 @@ export class EntityService {
       throw error;
     }
   }
-}
-
-async function mapLimited<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  });
-  await Promise.all(runners);
-  return results;
 }

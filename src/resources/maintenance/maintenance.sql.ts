@@ -48,48 +48,69 @@ export interface MaintenanceFacts {
   disclaimer: { code: string; date: string } | null;
 }
 
-/** One round trip: a lookup reads six tables, and each of them by an index. */
-export async function findMaintenanceFacts(db: Queryable, patentNumber: string): Promise<MaintenanceFacts> {
-  const { rows } = await db.query<MaintenanceFacts>(
+/**
+ * One round trip for any number of patents (a lookup, or an entity's portfolio in batches): each
+ * patent's rows are read by index from six tables. Patents with nothing on file come back with
+ * every part empty.
+ */
+export async function findMaintenanceFacts(db: Queryable, patentNumbers: readonly string[]): Promise<Map<string, MaintenanceFacts>> {
+  const { rows } = await db.query<MaintenanceFacts & { patent_number: string }>(
     /* SQL */ `
     WITH RECURSIVE
+    wanted AS (SELECT DISTINCT unnest($1::text[]) AS patent_number),
     application AS (
-      SELECT application_number, application_type, filing_date, grant_date, pta_days, pta_parts, source_file_date
-      FROM applications WHERE patent_number = $1
-      ORDER BY grant_date DESC NULLS LAST, application_number DESC LIMIT 1
+      SELECT DISTINCT ON (a.patent_number) a.patent_number, a.application_number, a.application_type, a.filing_date,
+             a.grant_date, a.pta_days, a.pta_parts, a.source_file_date
+      FROM wanted w JOIN applications a ON a.patent_number = w.patent_number
+      ORDER BY a.patent_number, a.grant_date DESC NULLS LAST, a.application_number DESC
     ),
     fee AS (
-      SELECT patent_number, application_number, entity_status, filing_date, grant_date, source_file_date
-      FROM maintenance_fee_patents WHERE patent_number = $1
+      SELECT f.patent_number, f.application_number, f.entity_status, f.filing_date, f.grant_date, f.source_file_date
+      FROM wanted w JOIN maintenance_fee_patents f ON f.patent_number = w.patent_number
     ),
     holder AS (
-      SELECT COALESCE((SELECT application_number FROM application), (SELECT application_number FROM fee)) AS number
+      SELECT w.patent_number, COALESCE(a.application_number, f.application_number) AS number
+      FROM wanted w LEFT JOIN application a USING (patent_number) LEFT JOIN fee f USING (patent_number)
     ),
-    chain(number, path) AS (
-      SELECT number, ARRAY[number] FROM holder WHERE number IS NOT NULL
+    chain(patent_number, number, path) AS (
+      SELECT patent_number, number, ARRAY[number] FROM holder WHERE number IS NOT NULL
       UNION
-      SELECT c.parent_number, chain.path || c.parent_number
+      SELECT chain.patent_number, c.parent_number, chain.path || c.parent_number
       FROM chain JOIN continuity c ON c.application_number = chain.number AND c.direction = 'parent'
       WHERE NOT c.parent_number = ANY(chain.path) AND cardinality(chain.path) < 50
+    ),
+    ancestors AS (
+      SELECT ch.patent_number,
+             json_agg(DISTINCT jsonb_build_object('child_number', c.child_number, 'parent_number', c.parent_number,
+                                                  'relationship', c.relationship, 'filing_date', c.filing_date,
+                                                  'patent_number', c.patent_number)) AS links
+      FROM (SELECT DISTINCT patent_number, number FROM chain) ch
+      JOIN continuity c ON c.application_number = ch.number AND c.direction = 'parent'
+      GROUP BY ch.patent_number
     )
-    SELECT
-      (SELECT row_to_json(fee) FROM fee) AS fee,
-      (SELECT row_to_json(application) FROM application) AS application,
+    SELECT w.patent_number,
+      CASE WHEN f.patent_number IS NOT NULL THEN row_to_json(f) END AS fee,
+      CASE WHEN a.patent_number IS NOT NULL
+           THEN json_build_object('application_number', a.application_number, 'application_type', a.application_type,
+                                  'filing_date', a.filing_date, 'grant_date', a.grant_date, 'pta_days', a.pta_days,
+                                  'pta_parts', a.pta_parts, 'source_file_date', a.source_file_date) END AS application,
       (SELECT row_to_json(d) FROM (SELECT application_number, filing_date, date FROM documents
-                                    WHERE doc_type = 'grant' AND doc_number = $1) d) AS document,
+                                    WHERE doc_type = 'grant' AND doc_number = w.patent_number) d) AS document,
       COALESCE((SELECT json_agg(json_build_object('code', e.event_code, 'date', e.event_date, 'description', c.description)
                                 ORDER BY e.event_date, e.event_code)
                 FROM maintenance_fee_events e LEFT JOIN maintenance_fee_codes c USING (event_code)
-                WHERE e.patent_number = $1), '[]') AS events,
-      COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('child_number', c.child_number, 'parent_number', c.parent_number,
-                                                            'relationship', c.relationship, 'filing_date', c.filing_date,
-                                                            'patent_number', c.patent_number))
-                FROM continuity c WHERE c.direction = 'parent' AND c.application_number IN (SELECT number FROM chain)), '[]') AS ancestors,
+                WHERE e.patent_number = w.patent_number), '[]') AS events,
+      COALESCE(x.links, '[]') AS ancestors,
       (SELECT row_to_json(t) FROM (SELECT code, date FROM transactions
-                                   WHERE application_number = (SELECT number FROM holder) AND code IN ('DISQ', 'N574', 'MN574', 'P574')
-                                   ORDER BY date DESC, seq DESC LIMIT 1) t) AS disclaimer`,
-    [patentNumber],
+                                   WHERE application_number = h.number AND code IN ('DISQ', 'N574', 'MN574', 'P574')
+                                   ORDER BY date DESC, seq DESC LIMIT 1) t) AS disclaimer
+    FROM wanted w
+    LEFT JOIN application a USING (patent_number)
+    LEFT JOIN fee f USING (patent_number)
+    LEFT JOIN holder h USING (patent_number)
+    LEFT JOIN ancestors x USING (patent_number)`,
+    [patentNumbers],
     { name: 'maintenance_facts' },
   );
-  return rows[0]!;
+  return new Map(rows.map(({ patent_number, ...facts }) => [patent_number, facts]));
 }

@@ -54,6 +54,14 @@ function patentTermOf(
   });
 }
 
+/** The record's expiration_estimate (D26): always an estimate, with how it was reached. */
+const estimateOf = (term: TermResult) => ({
+  date: term.date,
+  estimate: true as const,
+  possibly_shorter: term.possiblyShorter,
+  calculation: term.calculation,
+});
+
 /** The Maintenance record (spec §2) with the expiry calculation (D26). */
 export class MaintenanceService {
   private readonly answers: ReadCache<string>;
@@ -72,60 +80,84 @@ export class MaintenanceService {
     return this.answers.get(patentNumber, async () => render(await this.ofPatent(patentNumber)));
   }
 
-  private async grantFacts(patentNumber: string): Promise<GrantFacts | null> {
-    const found = await sql.findMaintenanceFacts(this.db, patentNumber);
-    const { fee, application } = found;
-    const document = fee === null && application?.grant_date == null ? found.document : null;
-    const grantDate = application?.grant_date ?? fee?.grant_date ?? document?.date ?? null;
-    if (grantDate === null) return null;
-    return {
-      patentNumber,
-      applicationNumber: application?.application_number ?? fee?.application_number ?? document?.application_number ?? null,
-      filingDate: application?.filing_date ?? fee?.filing_date ?? document?.filing_date ?? null,
-      grantDate,
-      application,
-      fee,
-      events: found.events,
-      ancestors: found.ancestors.map((row) => ({
-        applicationNumber: row.parent_number,
-        filingDate: row.filing_date,
-        relationship: row.relationship ?? '',
-        parentOf: row.child_number,
-        patentNumber: row.patent_number,
-      })),
-      disclaimer: found.disclaimer,
-    };
+  /** What is known of each granted patent (one round trip); patents without a grant date on file are left out. */
+  private async grantFacts(patentNumbers: readonly string[]): Promise<Map<string, GrantFacts>> {
+    const known = new Map<string, GrantFacts>();
+    for (const [patentNumber, found] of await sql.findMaintenanceFacts(this.db, patentNumbers)) {
+      const { fee, application } = found;
+      const document = fee === null && application?.grant_date == null ? found.document : null;
+      const grantDate = application?.grant_date ?? fee?.grant_date ?? document?.date ?? null;
+      if (grantDate === null) continue;
+      known.set(patentNumber, {
+        patentNumber,
+        applicationNumber: application?.application_number ?? fee?.application_number ?? document?.application_number ?? null,
+        filingDate: application?.filing_date ?? fee?.filing_date ?? document?.filing_date ?? null,
+        grantDate,
+        application,
+        fee,
+        events: found.events,
+        ancestors: found.ancestors.map((row) => ({
+          applicationNumber: row.parent_number,
+          filingDate: row.filing_date,
+          relationship: row.relationship ?? '',
+          parentOf: row.child_number,
+          patentNumber: row.patent_number,
+        })),
+        disclaimer: found.disclaimer,
+      });
+    }
+    return known;
   }
 
   /** A reissue's term is its original's (35 U.S.C. 251): the patent of its REI parent, computed the same way. */
   private async originalOf(ancestors: readonly AncestorLink[], today: string) {
     const link = ancestors.find((a) => a.relationship === REISSUE_OF && a.patentNumber !== null);
     if (!link?.patentNumber) return null;
-    const facts = await this.grantFacts(link.patentNumber);
-    if (facts === null || facts.filingDate === null) return null;
+    const facts = (await this.grantFacts([link.patentNumber])).get(link.patentNumber);
+    if (!facts || facts.filingDate === null) return null;
     return { patentNumber: link.patentNumber, grantDate: facts.grantDate, term: patentTermOf(facts, 'utility', null, null, today) };
   }
 
-  async ofPatent(input: string) {
-    const patentNumber = requirePatentNumber(input);
-    const facts = await this.grantFacts(patentNumber);
-    if (facts === null) throw notFound(`No patent ${patentNumber} is on file.`);
-    const today = toEasternDate(this.now());
-    const type = patentType(patentNumber) ?? 'utility';
-    const kind = patentKindOf(patentNumber);
-    const stored = facts.events;
-    const descriptions = new Map(stored.map((event) => [`${event.date} ${event.code}`, event.description]));
+  /** The fee status and the term the rules give one patent's facts. */
+  private async assess(facts: GrantFacts, today: string) {
+    const kind = patentKindOf(facts.patentNumber);
     const original = kind === 'reissue' ? await this.originalOf(facts.ancestors, today) : null;
     const status = maintenanceStatus({
       kind,
       // Fees of a reissue follow its original's schedule; without the original, the file's own grant date.
       scheduleGrantDate: original?.grantDate ?? facts.grantDate,
       feeFilingDate: facts.filingDate,
-      events: stored,
+      events: facts.events,
       today,
     });
     // A grace period that ended unpaid is a lapse by law, before the office records EXP. weeks later.
     const term = patentTermOf(facts, kind, status.lapse ?? status.unrecordedLapse, original, today);
+    return { status, term };
+  }
+
+  /**
+   * The expiry of each patent that is on file with a grant date (an entity's portfolio: one
+   * round trip per call, where a record each would take one per patent), as the record gives it.
+   */
+  async expiries(patentNumbers: readonly string[]): Promise<Map<string, Pick<MaintenanceRecordView, 'expired' | 'expiration_estimate'>>> {
+    const today = toEasternDate(this.now());
+    const expiries = new Map<string, Pick<MaintenanceRecordView, 'expired' | 'expiration_estimate'>>();
+    for (const [patentNumber, facts] of await this.grantFacts(patentNumbers)) {
+      const { term } = await this.assess(facts, today);
+      expiries.set(patentNumber, { expired: term.expired, expiration_estimate: estimateOf(term) });
+    }
+    return expiries;
+  }
+
+  async ofPatent(input: string) {
+    const patentNumber = requirePatentNumber(input);
+    const facts = (await this.grantFacts([patentNumber])).get(patentNumber);
+    if (!facts) throw notFound(`No patent ${patentNumber} is on file.`);
+    const today = toEasternDate(this.now());
+    const type = patentType(patentNumber) ?? 'utility';
+    const stored = facts.events;
+    const descriptions = new Map(stored.map((event) => [`${event.date} ${event.code}`, event.description]));
+    const { status, term } = await this.assess(facts, today);
     const provenance = facts.fee
       ? await this.provenance.ofRow({ product: 'PTMNFEE2', fileDate: facts.fee.source_file_date }, FEE_PRODUCT)
       : await this.provenance.ofFamily(FEE_PRODUCT);
@@ -148,12 +180,7 @@ export class MaintenanceService {
       next_fee: status.next_fee,
       expired: term.expired,
       expiration_reason: term.expiration_reason,
-      expiration_estimate: {
-        date: term.date,
-        estimate: true as const,
-        possibly_shorter: term.possiblyShorter,
-        calculation: term.calculation,
-      },
+      expiration_estimate: estimateOf(term),
       note: noteOn(patentNumber, stored.length, status),
       ...provenance,
     };

@@ -14,7 +14,7 @@ export function searchRoutes({ search }: { search: SearchService }): FastifyPlug
           operationId: 'search',
           summary: 'Keyword and CPC search over granted patents and published applications',
           description:
-            'Keyword matching, not similarity search. At least one of q, cpc or entity_id is required (400 missing_filter); an unknown entity_id is a 404. Best rank first, then newest. Over 10 seconds: 504 computation_timeout, charged nothing.',
+            'Keyword matching, not similarity search. At least one of q, cpc or entity_id is required (400 missing_filter); an unknown entity_id is a 404. Best rank first, then newest; a q matching more than 10,000 documents lists its newest 10,000. Over 10 seconds: 504 computation_timeout, charged nothing.',
           tags: ['search'],
           querystring: SearchQuery,
           response: { 200: SearchResponse },

@@ -50,7 +50,7 @@ const SearchResult = component(
 export const SearchResponse = component(
   'SearchPage',
   withProvenance({
-    results: Type.Array(SearchResult, { description: 'Best rank first, then newest' }),
+    results: Type.Array(SearchResult, { description: 'Best rank first, then newest; of a q matching more than 10,000, the newest 10,000' }),
     total: Type.Integer({ description: 'Matches, counted up to 10,000' }),
     total_capped: Type.Boolean({ description: 'True when there are more than 10,000 matches' }),
     next_cursor: Nullable(Type.String()),
