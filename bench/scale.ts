@@ -14,6 +14,7 @@
  *   npx tsx bench/scale.ts --reuse pss_bench_… [--skip-seed] [--only-twin | --only-large] [--skip lookups,search,night]
  *     [--largest-entity-only] [--held]   (a kept seed, or a kept run to go on; the night's precompute of the
  *     largest entity alone; lookups also over numbers whose transactions are held)
+ *   npx tsx bench/scale.ts --reuse pss_bench_… --search-documents 100   (after the twin: documents alone grown, search measured)
  * Needs `wrk`. The database is kept (its name is printed): 10 M applications take about 60 GB.
  */
 import { execFileSync } from 'node:child_process';
@@ -195,6 +196,22 @@ async function coldLookups(db: Database, apiKey: string, queries: number): Promi
   );
 }
 
+/**
+ * Search over `copies` × the seed's documents, the other tables as they are (`--search-documents
+ * 100`: 13.8 M documents, what 10 M applications would hold; their other full text would not fit).
+ */
+async function searchAlone(db: Database, url: string, copies: number): Promise<void> {
+  await grow(db, copies, ['documents']);
+  console.log(`\n=== ${copies} × the seed's documents (search alone) ===`);
+  await diskPerTable(db, 'search alone');
+  const { apiKey, close } = await benchServer(db, url, PORT);
+  try {
+    await searchKinds(db, { apiKey, get: (label, path) => measureGets({ port: PORT, apiKey, queries: arg('queries', 200) }, label, path) });
+  } finally {
+    await close();
+  }
+}
+
 async function grow(db: Database, copies: number, tables: readonly string[]): Promise<void> {
   const started = performance.now();
   await prepareCopies(db);
@@ -217,6 +234,7 @@ async function main(): Promise<void> {
     if (!reuse) console.log(`seed built in ${(await buildSeed(target.db, arg('applications', 100_000))).toFixed(0)} s`);
     const small = arg('small', 10);
     const large = arg('large', 100);
+    if (process.argv.includes('--search-documents')) return await searchAlone(target.db, target.url, arg('search-documents', large));
     if (!process.argv.includes('--only-large')) {
       await fillSeedEvents(target.db);
       await target.db.query('VACUUM ANALYZE');

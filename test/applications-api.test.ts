@@ -116,6 +116,20 @@ describe('GET /v1/applications/{n}', () => {
     expect(response.headers['x-credits-charged']).toBe('0');
   });
 
+  it('answers lookups asked at once, read together, each with its own application', async () => {
+    const numbers = ['17248024', '29700001', '18400004', '99999998', '17248024'];
+    const responses = await Promise.all(numbers.map((n) => get(`/v1/applications/${n}`)));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 200]);
+    expect(responses.map((r) => (r.statusCode === 200 ? r.json().application_number : r.json().message))).toEqual([
+      '17248024',
+      '29700001',
+      '18400004',
+      'No application 99999998 is on file.',
+      '17248024',
+    ]);
+    expect(responses[1]!.json()).toMatchObject({ patent_number: 'D701016', application_type: 'DES' });
+  });
+
   it.each(['1724802', 'abcdefgh', '172480245'])('answers 422 for the malformed %s', async (input) => {
     const response = await get(`/v1/applications/${input}`);
     expect(response.statusCode).toBe(422);

@@ -84,11 +84,16 @@ const APPLICATION_SELECT = /* SQL */ `
     ORDER BY entity_status_since DESC LIMIT 1
   ) f ON true`;
 
-export async function findApplicationByNumber(db: Queryable, applicationNumber: string): Promise<ApplicationRow | null> {
-  const { rows } = await db.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE a.application_number = $1`, [applicationNumber], {
-    name: 'applications_select_by_number',
-  });
-  return rows[0] ?? null;
+/** Any number of applications in one statement (lookups asked together share it: CoalescedLookup). */
+export async function findApplicationsByNumber(db: Queryable, applicationNumbers: readonly string[]): Promise<Map<string, ApplicationRow>> {
+  const { rows } = await db.query<ApplicationRow>(
+    `${APPLICATION_SELECT} WHERE a.application_number = ANY($1::text[])`,
+    [applicationNumbers],
+    {
+      name: 'applications_select_by_numbers',
+    },
+  );
+  return new Map(rows.map((row) => [row.application_number, row]));
 }
 
 /** A reissue keeps its own application; should data ever hold two rows, the latest grant wins. */

@@ -5,6 +5,7 @@ import { notFound } from '../../domain/errors.js';
 import { listOfficeActions } from '../../domain/office-action-list.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import { requireApplicationNumber, requirePatentNumber, requirePublicationNumber } from '../path-numbers.js';
+import { CoalescedLookup } from '../coalesced-lookup.js';
 import { ReadCache } from '../read-cache.js';
 import type { RenderAnswer } from '../send-answer.js';
 import * as sql from './applications.sql.js';
@@ -78,6 +79,7 @@ async function applicationView(row: sql.ApplicationRow, provenance: ProvenanceSe
 export class ApplicationService {
   private readonly rows: ReadCache<sql.ApplicationRow | null>;
   private readonly answers: ReadCache<string>;
+  private readonly byNumber: CoalescedLookup<sql.ApplicationRow>;
 
   constructor(
     private readonly db: Queryable,
@@ -85,6 +87,7 @@ export class ApplicationService {
   ) {
     this.rows = new ReadCache(() => provenance.dataVersion());
     this.answers = new ReadCache(() => provenance.answerVersion());
+    this.byNumber = new CoalescedLookup((numbers) => sql.findApplicationsByNumber(this.db, numbers));
   }
 
   /** Where a lookup by one kind of number reads its row, and what it says when none is on file. */
@@ -93,7 +96,7 @@ export class ApplicationService {
       const number = requireApplicationNumber(input);
       return {
         key: `a:${number}`,
-        find: () => sql.findApplicationByNumber(this.db, number),
+        find: () => this.byNumber.get(number),
         missing: `No application ${number} is on file.`,
       };
     }
