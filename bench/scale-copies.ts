@@ -43,6 +43,13 @@ export const COPIED: Record<string, Record<string, Kind>> = {
   events: { event_id: 'suffix', application_number: 'app', patent_number: 'patent', seq: 'event_seq' },
 };
 
+/**
+ * Where copies' publication serials start: above the seed's (under 413,000) and low enough that
+ * 100 copies of its 83,516 publications stay within the printed number's seven digits (from
+ * 2,000,000 they ran out at the 96th copy, and the documents' key stopped a 100-copy growth).
+ */
+const PUBLICATION_SERIAL_BASE = 1_000_000;
+
 /** The maps from a seed number to its rank, built once from the seed's rows. */
 const MAPS = /* SQL */ `
 CREATE SCHEMA IF NOT EXISTS scale;
@@ -129,15 +136,15 @@ async function copySelect(db: Database, table: string): Promise<string> {
         return `coalesce(${m}.prefix || (${m}.base + ($1::int - 1) * s.patents + ${m}.rank)::text, ${c})`;
       case 'pubkey':
         joins.push(`LEFT JOIN scale.pubs ${m} ON ${m}.seed = ${c}`);
-        return `coalesce(left(${c}, 4) || lpad((2000000 + ($1::int - 1) * s.pubs + ${m}.rank)::text, 7, '0'), ${c})`;
+        return `coalesce(left(${c}, 4) || lpad((${PUBLICATION_SERIAL_BASE} + ($1::int - 1) * s.pubs + ${m}.rank)::text, 7, '0'), ${c})`;
       case 'pubnum':
         joins.push(`LEFT JOIN scale.pubs ${m} ON ${m}.seed = substr(${c}, 3, 11)`);
-        return `coalesce('US' || substr(${c}, 3, 4) || lpad((2000000 + ($1::int - 1) * s.pubs + ${m}.rank)::text, 7, '0') || substr(${c}, 14), ${c})`;
+        return `coalesce('US' || substr(${c}, 3, 4) || lpad((${PUBLICATION_SERIAL_BASE} + ($1::int - 1) * s.pubs + ${m}.rank)::text, 7, '0') || substr(${c}, 14), ${c})`;
       case 'doc':
         joins.push(`LEFT JOIN scale.pubs ${m}_u ON ${c} LIKE 'US%' AND ${m}_u.seed = substr(${c}, 3, 11)`);
         joins.push(`LEFT JOIN scale.patents ${m}_p ON ${m}_p.seed = ${c}`);
         return (
-          `coalesce('US' || substr(${c}, 3, 4) || lpad((2000000 + ($1::int - 1) * s.pubs + ${m}_u.rank)::text, 7, '0') || substr(${c}, 14),` +
+          `coalesce('US' || substr(${c}, 3, 4) || lpad((${PUBLICATION_SERIAL_BASE} + ($1::int - 1) * s.pubs + ${m}_u.rank)::text, 7, '0') || substr(${c}, 14),` +
           ` ${m}_p.prefix || (${m}_p.base + ($1::int - 1) * s.patents + ${m}_p.rank)::text, ${c})`
         );
       case 'reel':
