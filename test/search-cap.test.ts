@@ -14,6 +14,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const documents = Array.from({ length: MATCHING }, (_, i) =>
     grantDoc(String(13_000_000 + i), {
+      // Spread over five years (2019–2023), so that the newest 10,000 span more than the last year.
+      date: `${2019 + (i % 5)}-05-09`,
       title: `Widget holder ${i}`,
       abstract: 'A widget holder.',
       claims: [{ number: 1, text: '1. A widget holder.', dependent_on: [] }],
@@ -83,9 +85,11 @@ it('lists the newest 10,000 matches of a larger query, best rank first, and page
   } while (cursor !== null && pages < 20);
   expect(pages).toBe(10);
   expect(new Set(listed).size).toBe(10_000);
-  // 10,028 widgets: the newest is 13999997, then those of 2023-05-09 by number down to 13000026.
-  expect(listed).toContain('13000026');
-  expect(listed).not.toContain('13000025');
+  // 10,028 widgets: the newest is 13999997 (2024), then 2,005 a year from 2023 back to 2020, then
+  // of 2019's (every fifth number) the 1,979 highest: down to 13000130.
+  expect(listed).toContain('13000130');
+  expect(listed).not.toContain('13000125');
+  expect(listed).toContain('13000004');
   expect(listed).not.toContain('13999998');
   const older = (await search('q=widget&filed_before=2018-01-01')).json();
   expect(older).toMatchObject({ total: 1, total_capped: false, results: [{ doc_number: '13999998' }] });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { addMonths } from '../../domain/dates.js';
 
 export interface SearchFilters {
   /** Web-search syntax (websearch_to_tsquery): words ANDed, "phrases", -exclusion, or. */
@@ -81,12 +82,14 @@ const RANK_EVERY_MATCH = /* SQL */ `
 
 /**
  * Beyond `cap` candidates: only the newest `cap` matches are ranked. Finding them reads the
- * candidates' dates alone (about 1.3 µs each, against 7 µs to rank one); the walk then checks q
- * itself, newest first, ranks what matches and stops at `cap + 1`.
+ * candidates' dates alone (about 1.3 µs each, against 7 µs to rank one), only those dated $12 or
+ * later when it is set; the walk then checks q itself, newest first, ranks what matches and stops
+ * at `cap + 1`.
  */
 const RANK_NEWEST_MATCHES = /* SQL */ `
     WITH candidates AS MATERIALIZED (
-      SELECT d.ctid, d.doc_number, d.date FROM documents d WHERE d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q}),
+      SELECT d.ctid, d.doc_number, d.date FROM documents d
+      WHERE d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q} AND ($12::date IS NULL OR d.date >= $12::date)),
     walked AS MATERIALIZED (
       SELECT c.doc_number, c.date, ts_rank(v.search, ${EXACT}) AS rank
       FROM (SELECT * FROM candidates ORDER BY date DESC, doc_number DESC) c
@@ -95,12 +98,19 @@ const RANK_NEWEST_MATCHES = /* SQL */ `
       LIMIT $11),
     listed AS (SELECT * FROM walked ORDER BY date DESC, doc_number DESC LIMIT $11 - 1),`;
 
+/** Past this many months back, a search of the newest matches reads every candidate. */
+const WHOLE_SPAN_MONTHS = 360;
+
 /**
  * With q: best rank first, then newest, over the newest `cap` matches; the total counted to
  * `cap + 1`. Ranking reads a document's whole vector (ts_rank), so its cost grows with the
  * matches: at 1 M documents a query matching 42,000 took 0.8 s ranked whole (issue 16). Beyond the
  * cap the total is capped anyway, and the newest matches are the ones listed. A first count of
  * LOOSE's matches, which the index answers without opening a vector, chooses how to rank.
+ *
+ * The newest matches are looked for in the last three months first: when more than `cap` match
+ * there, no older document is read (at 13 M documents, reading every candidate's date took
+ * seconds). Fewer give the density for a wider try; the last try reads every candidate.
  */
 export async function rankedPage(
   db: Queryable,
@@ -109,20 +119,26 @@ export async function rankedPage(
   limit: number,
   cap: number,
 ): Promise<{ rows: SearchRow[]; total: number }> {
-  const { rows: candidates } = await db.query<{ n: number }>(
-    /* SQL */ `SELECT count(*)::int AS n FROM (SELECT 1 FROM documents d WHERE d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q} LIMIT $7) AS capped`,
+  const { rows: candidates } = await db.query<{ n: number; newest: string | null }>(
+    /* SQL */ `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM documents d WHERE d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q} LIMIT $7) AS capped) AS n,
+                      (SELECT max(date)::text FROM documents) AS newest`,
     [...filterParams(filters), cap + 1],
   );
-  const ranking = candidates[0]!.n <= cap ? RANK_EVERY_MATCH : RANK_NEWEST_MATCHES;
-  const { rows } = await db.query<SearchRow & { total: number }>(`${ranking}${RANKED_PAGE}`, [
-    ...filterParams(filters),
-    after?.date ?? null,
-    after?.docNumber ?? null,
-    after?.rank ?? null,
-    limit,
-    cap + 1,
-  ]);
-  return { rows: rows.filter((row) => row.doc_number !== null), total: rows[0]?.total ?? 0 };
+  const params = [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, after?.rank ?? null, limit, cap + 1];
+  const page = async (ranking: string, extra: unknown[] = []) => {
+    const { rows } = await db.query<SearchRow & { total: number }>(`${ranking}${RANKED_PAGE}`, [...params, ...extra]);
+    return { rows: rows.filter((row) => row.doc_number !== null), total: rows[0]?.total ?? 0 };
+  };
+  const { n, newest } = candidates[0]!;
+  if (n <= cap || newest === null) return page(RANK_EVERY_MATCH);
+  let months = 3;
+  while (months < WHOLE_SPAN_MONTHS) {
+    const within = await page(RANK_NEWEST_MATCHES, [addMonths(newest, -months)]);
+    if (within.total > cap) return within;
+    // Matches as dense further back as in these months, with half again for safety.
+    months = Math.max(months * 2, Math.ceil((1.5 * cap * months) / Math.max(within.total, 1)));
+  }
+  return page(RANK_NEWEST_MATCHES, [null]);
 }
 
 /**
