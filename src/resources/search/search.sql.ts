@@ -51,6 +51,9 @@ const FILTERS_BUT_Q = /* SQL */ `
   AND ($6::text[] IS NULL OR d.application_number IN (SELECT application_number FROM entity_links WHERE entity_id = ANY($6::text[])))`;
 const MATCHES = /* SQL */ `($1::text IS NULL OR d.search @@ ${EXACT}) AND ${FILTERS_BUT_Q}`;
 
+/** The documents matching `where` (over the filter parameters), counted up to $7: past it the count stops. */
+const cappedCount = (where: string) => /* SQL */ `SELECT count(*)::int FROM (SELECT 1 FROM documents d WHERE ${where} LIMIT $7) AS capped`;
+
 const filterParams = (f: SearchFilters) => [f.q, f.cpcLevel, f.docType, f.filedAfter, f.filedBefore, f.entityIds];
 
 // The result columns of the page's rows; only they get a headline (ts_headline re-parses the abstract).
@@ -119,9 +122,8 @@ export async function rankedPage(
   limit: number,
   cap: number,
 ): Promise<{ rows: SearchRow[]; total: number }> {
-  const { rows: candidates } = await db.query<{ n: number; newest: string | null }>(
-    /* SQL */ `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM documents d WHERE d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q} LIMIT $7) AS capped) AS n,
-                      (SELECT max(date)::text FROM documents) AS newest`,
+  const { rows: candidates } = await db.query<{ n: number; newest: string }>(
+    /* SQL */ `SELECT (${cappedCount(`d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q}`)}) AS n, (SELECT max(date)::text FROM documents) AS newest`,
     [...filterParams(filters), cap + 1],
   );
   const params = [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, after?.rank ?? null, limit, cap + 1];
@@ -130,7 +132,7 @@ export async function rankedPage(
     return { rows: rows.filter((row) => row.doc_number !== null), total: rows[0]?.total ?? 0 };
   };
   const { n, newest } = candidates[0]!;
-  if (n <= cap || newest === null) return page(RANK_EVERY_MATCH);
+  if (n <= cap) return page(RANK_EVERY_MATCH);
   let months = 3;
   while (months < WHOLE_SPAN_MONTHS) {
     const within = await page(RANK_NEWEST_MATCHES, [addMonths(newest, -months)]);
@@ -164,10 +166,7 @@ export async function newestPage(db: Queryable, filters: SearchFilters, after: S
 
 /** Matches counted up to `cap + 1`: past the cap the count stops (spec §8). */
 export async function countMatches(db: Queryable, filters: SearchFilters, cap: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    /* SQL */ `SELECT count(*)::int AS n FROM (SELECT 1 FROM documents d WHERE ${MATCHES} LIMIT $7) AS capped`,
-    [...filterParams(filters), cap + 1],
-  );
+  const { rows } = await db.query<{ n: number }>(/* SQL */ `SELECT (${cappedCount(MATCHES)}) AS n`, [...filterParams(filters), cap + 1]);
   return rows[0]?.n ?? 0;
 }
 
