@@ -5,9 +5,12 @@ import {
   type DecisionTexts,
   decisionKind,
   instituted,
+  isDecisionDocument,
   isFailedUploadText,
   isTruncatedText,
   latestFinalDecision,
+  standingClaimsOutcome,
+  statusEndsTrial,
 } from './ptab.js';
 
 const texts = (t: Partial<DecisionTexts>): DecisionTexts => ({
@@ -109,11 +112,22 @@ describe('instituted', () => {
       }),
     ).toBe(true);
   });
+  it('reads a trial that outlived its institution decision and then settled, was dismissed or lost by adverse judgment as instituted', () => {
+    // The retired v2 API's proceedings: status, institution decision date, and the decision date that ended the trial.
+    const ended = { institutionDecisionDate: '2016-09-14', terminationDate: '2017-07-06' };
+    expect(instituted({ ...base, ...ended, status: 'Terminated-Settled' })).toBe(true);
+    expect(instituted({ ...base, ...ended, status: 'Terminated-Dismissed' })).toBe(true);
+    expect(instituted({ ...base, ...ended, status: 'Terminated-Adverse Judgment' })).toBe(true);
+    // Settled the day of the institution decision: that decision may have been either.
+    expect(
+      instituted({ ...base, status: 'Terminated-Settled', institutionDecisionDate: '2017-07-06', terminationDate: '2017-07-06' }),
+    ).toBeNull();
+    expect(instituted({ ...base, status: 'Not Instituted' })).toBe(false);
+  });
   it('is null while undecided or when nothing tells', () => {
     expect(instituted({ ...base, status: 'Pending' })).toBeNull();
-    expect(
-      instituted({ ...base, status: 'Terminated-Settled', institutionDecisionDate: '2025-01-01', terminationDate: '2025-06-01' }),
-    ).toBeNull();
+    // "Terminated" alone: a denial followed by a refused rehearing ends after the institution decision too.
+    expect(instituted({ ...base, status: 'Terminated', institutionDecisionDate: '2025-01-01', terminationDate: '2025-06-01' })).toBeNull();
   });
 });
 
@@ -143,6 +157,81 @@ describe('claimsOutcome of a text cut short', () => {
     expect(claimsOutcome(null, 'JUDGMENT \nFinal Written Decision \n\nDetermining All Challenged Claims Unpaten ...')).toBe(
       'all_unpatentable',
     );
+  });
+});
+
+describe('claimsOutcome of a title the office cut', () => {
+  it.each([
+    ['JUDGMENT Final Written Decision Determining All Challenged Claims Un …', 'all_unpatentable'],
+    ['Final Written Decision Determining All Challenged Claims Un…', 'all_unpatentable'],
+    ['Final Written Decision:  Final Written Decision Determining No Challenged Claims Unpa ...', 'none_unpatentable'],
+    ['Final Written Decision Determining Not All Challenged Claims Un', 'some_unpatentable'],
+    // Cut before the holding's last word says anything: "U" could begin more than one word, "Claims" ends nothing.
+    ['Final Written Decision Determining All Challenged Claims U …', null],
+    ['Final Written Decision Determining All Challenged Claims …', null],
+  ] as const)('%s → %s', (title, outcome) => {
+    expect(claimsOutcome(title)).toBe(outcome);
+  });
+});
+
+describe('isDecisionDocument', () => {
+  // Each line: a v2 documents record as the office printed it (filing party, category, type).
+  it.each([
+    ['BOARD', 'FINAL', 'Final Written Decision:  original', true],
+    ['BOARD', 'DECISION', 'Institution Decision:  Grant', true],
+    ['BOARD', 'RESPONSE', 'Director Discretionary Decision: Deny', true],
+    ['BOARD', 'OTHER', 'Other: Fed Circuit mandate', true],
+    [null, 'TERMINATE', 'TERMINATE', true],
+    ['BOARD', 'ORDER', 'Order:  Other', false],
+    ['BOARD', 'OTHER', 'Other:  Hearing transcript', false],
+    ['BOARD', 'NOTICE', 'Notice:  refund approved', false],
+    ['PETITIONER', 'NOTICE', 'Notice:  notice of appeal', false],
+    ['PETITIONER', 'MOTION', 'Motion:  to Terminate', false],
+    ['PATENT OWNER', 'DECISION', 'Request for Rehearing', false],
+  ] as const)('%s %s %s → %s', (filingParty, category, typeDescription, expected) => {
+    expect(isDecisionDocument({ filingParty, category, typeDescription })).toBe(expected);
+  });
+});
+
+describe('statusEndsTrial', () => {
+  it('tells the statuses of a trial that is over', () => {
+    for (const status of ['Terminated-Settled', 'Terminated-Denied', 'Final Written Decision - Appealed', 'FWD Entered', 'Terminated'])
+      expect(statusEndsTrial(status), status).toBe(true);
+    for (const status of ['Instituted', 'Trial Instituted', 'Pending', 'Filing Date Accorded', null])
+      expect(statusEndsTrial(status), String(status)).toBe(false);
+  });
+});
+
+describe('standingClaimsOutcome', () => {
+  const board = {
+    kind: 'final_written_decision' as const,
+    date: '2023-04-10',
+    outcome: 'Final Written Decision',
+    claimsOutcome: 'all_unpatentable' as const,
+  };
+  const mandate = (outcome: string | null, date = '2026-06-05') => ({
+    kind: 'appeal_mandate' as const,
+    date,
+    outcome,
+    claimsOutcome: null,
+  });
+
+  it('keeps the Board’s holding when the Federal Circuit affirms it, or when its mandate does not say', () => {
+    expect(standingClaimsOutcome([board, mandate('Affirmed')])).toBe('all_unpatentable');
+    expect(standingClaimsOutcome([mandate(null), board])).toBe('all_unpatentable');
+    expect(standingClaimsOutcome([board])).toBe('all_unpatentable');
+    expect(standingClaimsOutcome([mandate('Affirmed')])).toBeNull();
+  });
+  it('leaves no holding standing once the mandate reverses, vacates or remands it, until a decision on remand', () => {
+    for (const outcome of ['Affirmed/Reversed in Part', 'Remanded-in part', 'Vacated', 'Reversed'])
+      expect(standingClaimsOutcome([board, mandate(outcome)]), outcome).toBeNull();
+    const onRemand = {
+      ...board,
+      date: '2026-04-22',
+      outcome: 'Final Written Decision On CAFC Remand',
+      claimsOutcome: 'some_unpatentable' as const,
+    };
+    expect(standingClaimsOutcome([board, mandate('Vacated', '2025-01-01'), onRemand])).toBe('some_unpatentable');
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * PTAB trial rules (DOMAIN-RULES.md §6): what kind of Board decision a document is, what a final
- * written decision did to the challenged claims, and whether a trial was instituted. The office's
- * texts are free-form and inconsistent ("Institution Decision:  Grant" with two spaces, "Decision
- * Denying Institution of Inter Partes Review", a download that puts the document category where
- * the type description belongs), so every rule reads all the texts a decision carries.
+ * PTAB trial rules (DOMAIN-RULES.md §6): whether a document is a Board decision and of what kind,
+ * what a final written decision did to the challenged claims (and what its appeal left of that),
+ * and whether a trial was instituted. The office's texts are free-form and inconsistent
+ * ("Institution Decision:  Grant" with two spaces, "Decision Denying Institution of Inter Partes
+ * Review", a download that puts the document category where the type description belongs), so
+ * every rule reads all the texts a decision carries.
  */
 import type { TrialType } from './numbers.js';
 
@@ -79,6 +80,23 @@ export function decisionKind(texts: DecisionTexts): DecisionKind {
   return 'other';
 }
 
+/** The document categories the Board files its decisions under (a final written decision, an institution or termination decision). */
+const DECISION_CATEGORIES = new Set(['final', 'decision', 'terminate']);
+/** A decision's document type: "Institution Decision:  Grant", "Director Discretionary Decision: Deny", "Other: Fed Circuit mandate". */
+const DECISION_TYPE = /^[a-z ]*\bdecision ?:|\bmandate\b/;
+
+/**
+ * Whether a trial document is one of the Board's decisions, for the records that do not say (the
+ * retired v2 documents API has no decision flag or decision data): the Board filed it (a party's
+ * motion to terminate or request for rehearing is no decision) under a decision category or as a
+ * decision type; the Board's orders, notices and transcripts are not.
+ */
+export function isDecisionDocument(doc: { filingParty: string | null; category: string | null; typeDescription: string | null }): boolean {
+  const party = plainText(doc.filingParty);
+  if (party !== '' && party !== 'board') return false;
+  return DECISION_CATEGORIES.has(plainText(doc.category)) || DECISION_TYPE.test(plainText(doc.typeDescription));
+}
+
 // "Not all" first: it says some claims fell. Then none (no claim, not shown), all, some.
 const SOME_NOT_ALL = /\bnot all (of the )?(remaining )?challenged claims?\b.{0,40}\bunpatentable/;
 const NONE =
@@ -86,13 +104,25 @@ const NONE =
 const ALL = /\ball (of the )?(remaining )?challenged claims? (is |are |have been )?(shown )?(to be )?unpatentable/;
 const SOME = /\b(some|certain) (of the )?(remaining )?(challenged )?claims? (is |are |have been )?(shown )?(to be )?unpatentable/;
 
+/** The mark the office ends a text it cut short with: " ...", "…". */
+const CUT_MARK = /\s*(\.\.\.|…)$/;
+
+/**
+ * A title or text the office cut mid-word ("Determining All Challenged Claims Un …") still says
+ * what it held when what is left of its last word can only begin "unpatentable": no word of a
+ * decision's holding ends in "un", "unpa" and the like.
+ */
+function completeCutWord(plain: string): string {
+  const last = /\b[a-z]+$/.exec(plain)?.[0];
+  return last !== undefined && last.length >= 2 && last !== 'unpatentable' && 'unpatentable'.startsWith(last)
+    ? `${plain.slice(0, -last.length)}unpatentable`
+    : plain;
+}
+
 /** What a final written decision held, from its title (or, failing that, its text); null when it does not say. */
 export function claimsOutcome(...texts: (string | null | undefined)[]): ClaimsOutcome | null {
   for (const text of texts) {
-    // A text cut short mid-word ("Determining All Challenged Claims Unpaten ...") still says it.
-    const plain = plainText(text)
-      .replace(/\s\.\.\.$/, '')
-      .replace(/\bunpat[a-z]*$/, 'unpatentable');
+    const plain = completeCutWord(plainText(text).replace(CUT_MARK, ''));
     if (plain === '') continue;
     if (SOME_NOT_ALL.test(plain)) return 'some_unpatentable';
     if (NONE.test(plain)) return 'none_unpatentable';
@@ -109,7 +139,26 @@ const INSTITUTED_STATUSES = new Set([
   'final written decision - appealed',
   'fwd entered',
 ]);
-const NOT_INSTITUTED_STATUSES = new Set(['institution denied', 'discretionary denial', 'terminated-denied', 'denied']);
+const NOT_INSTITUTED_STATUSES = new Set(['institution denied', 'discretionary denial', 'terminated-denied', 'denied', 'not instituted']);
+/**
+ * Ended for a reason other than a denial. A denial ends the trial the day it is made, so a trial
+ * that outlived its institution decision and then ended so had been instituted.
+ */
+const ENDED_OTHER_THAN_DENIED = /^terminated-(settled|dismissed|adverse judgment)/;
+
+/**
+ * Whether the office's status says the trial is over (a final written decision, a termination, a
+ * denial): the retired v2 API gives such a trial's end only as its `decisionDate`.
+ */
+export function statusEndsTrial(status: string | null): boolean {
+  const plain = plainText(status);
+  return (
+    plain.startsWith('terminated') ||
+    plain.startsWith('final written decision') ||
+    plain === 'fwd entered' ||
+    NOT_INSTITUTED_STATUSES.has(plain)
+  );
+}
 
 /** What `instituted` is read from: the trial's status and dates, and its decisions as known. */
 export interface InstitutionFacts {
@@ -134,8 +183,10 @@ export function instituted(facts: InstitutionFacts): boolean | null {
     if (/after institution|post-di/.test(outcome)) return true;
     if (/before institution|pre-di/.test(outcome)) return false;
   }
+  const { institutionDecisionDate: decided, terminationDate: ended } = facts;
+  if (ENDED_OTHER_THAN_DENIED.test(status) && decided !== null && ended !== null && ended > decided) return true;
   // Ended with no institution decision on record: it ended before one was made.
-  if (facts.terminationDate !== null && facts.institutionDecisionDate === null) return false;
+  if (ended !== null && decided === null) return false;
   return null;
 }
 
@@ -145,6 +196,28 @@ export function latestFinalDecision<D extends { kind: DecisionKind; date: string
   for (const d of decisions)
     if (d.kind === 'final_written_decision' && (latest === null || (d.date ?? '') >= (latest.date ?? ''))) latest = d;
   return latest;
+}
+
+/**
+ * Whether a Federal Circuit mandate set the Board's decision aside, wholly or in part, from the
+ * office's outcome category ("Affirmed/Reversed in Part", "Remanded-in part", "Vacated"); an
+ * affirmance or an outcome that does not say leaves it standing.
+ */
+const setsAside = (mandateOutcome: string | null): boolean => /\brevers|\bvacat|\bremand/.test(plainText(mandateOutcome));
+
+/**
+ * What the trial's final written decision held of the claims, as its appeal left it: a mandate
+ * that affirms keeps it; one that reverses, vacates or remands, wholly or in part, leaves no
+ * holding standing as written (a decision on remand, when it comes, is a later final written
+ * decision and decides). A mandate dated before the decision concerns an earlier one.
+ */
+export function standingClaimsOutcome(
+  decisions: readonly { kind: DecisionKind; date: string | null; outcome: string | null; claimsOutcome: ClaimsOutcome | null }[],
+): ClaimsOutcome | null {
+  const final = latestFinalDecision(decisions);
+  if (final === null) return null;
+  const setAside = decisions.some((d) => d.kind === 'appeal_mandate' && (d.date ?? '') > (final.date ?? '') && setsAside(d.outcome));
+  return setAside ? null : final.claimsOutcome;
 }
 
 /**

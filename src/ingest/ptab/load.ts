@@ -1,14 +1,15 @@
 /**
  * PTAB trials and decisions (product PTAB), a batch at a time through the one runner. Every record
- * carries a snapshot of its trial, merged into what is stored (merge.ts); a decision is keyed by
- * its document and replaced whole when changed. A trial's derived fields (instituted, claims
+ * carries a snapshot of its trial (a trial document that is no decision too), merged into what is
+ * stored (merge.ts); a decision is keyed by its document and replaced whole when changed, except
+ * by a copy read from its document record alone. A trial's derived fields (instituted, claims
  * outcome, final decision date) are computed again from its status and all its decisions whenever
  * either changes. `ptab_petition` announces a trial seen for the first time against a held patent,
  * `ptab_decision` a decision seen for the first time.
  */
 import { createHash } from 'node:crypto';
 import { buildEvent, type DetectedEvent, eventDetail } from '../../domain/events.js';
-import { instituted, isDerivedDecisionId, latestFinalDecision } from '../../domain/ptab.js';
+import { instituted, isDerivedDecisionId, latestFinalDecision, standingClaimsOutcome } from '../../domain/ptab.js';
 import type { ProductLoader } from '../loader.js';
 import * as sql from './load.sql.js';
 import { mergeTrial, sameTrial, type Trial } from './merge.js';
@@ -89,7 +90,11 @@ function coveredByDocument(decision: PtabDecision, stored: readonly sql.StoredDe
 /** What a decision is to this batch: news, a new version of a stored one, or nothing new. */
 function decisionState(decision: PtabDecision, plan: Plan): 'new' | 'changed' | 'unchanged' {
   const stored = plan.storedDecisions.find((s) => s.document_id === decision.documentId);
-  if (stored) return stored.content_hash === plan.hashes.get(decision.documentId) ? 'unchanged' : 'changed';
+  if (stored) {
+    if (stored.content_hash === plan.hashes.get(decision.documentId)) return 'unchanged';
+    // A decision read from its document record alone carries no outcome category: it never replaces the decision record's copy.
+    return stored.outcome !== null && decision.outcome === null ? 'unchanged' : 'changed';
+  }
   if (coveredByDocument(decision, plan.storedDecisions)) return 'unchanged';
   return supersededDerived(decision, plan.storedDecisions).length > 0 ? 'changed' : 'new';
 }
@@ -103,7 +108,12 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
     if (item.kind === 'reject') return item;
     const { record } = item;
     if (record.kind === 'skip') return { kind: 'skip', reason: record.reason };
-    const key = record.decision ? `d:${record.decision.documentId}` : `p:${record.snapshot.trialNumber}`;
+    // A trial's documents come by the hundred: keyed by document, they share batches instead of each starting one.
+    const key = record.decision
+      ? `d:${record.decision.documentId}`
+      : record.documentId !== null
+        ? `doc:${record.documentId}`
+        : `p:${record.snapshot.trialNumber}`;
     return { kind: 'record', key, record };
   },
 
@@ -211,7 +221,6 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
     const changed: { trial: Trial; derived: Derived; firstSeenAt: Date }[] = [];
     for (const [number, trial] of trials) {
       const own = decisionsOf.get(number) ?? [];
-      const final = latestFinalDecision(own);
       const derived: Derived = {
         instituted: instituted({
           status: trial.status,
@@ -219,8 +228,8 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
           terminationDate: trial.terminationDate,
           decisions: own,
         }),
-        claimsOutcome: final?.claimsOutcome ?? null,
-        finalDecisionDate: final?.date ?? null,
+        claimsOutcome: standingClaimsOutcome(own),
+        finalDecisionDate: latestFinalDecision(own)?.date ?? null,
       };
       const stored = plan.stored.get(number);
       const same =

@@ -3,7 +3,8 @@
  * ODP v1 (`trialNumber` with `trialMetaData`, `patentOwnerData`, `regularPetitionerData`,
  * `documentData`, `decisionData`; JSON-FORMATS.md §2) and the retired PTAB API v2 (flat
  * `proceedingNumber` objects, `MM-DD-YYYY` dates). Keys are missing until their event happens,
- * and downloads carry reduced records: nothing is required but the trial number.
+ * and downloads carry reduced records: nothing is required but the trial number. A trial document
+ * that is no decision still carries its trial's snapshot, so it is read for that.
  */
 import { parseApplicationNumber, parsePatentNumber, parseTrialNumber, trialType } from '../../domain/numbers.js';
 import {
@@ -11,8 +12,10 @@ import {
   decisionKind,
   derivedDecisionId,
   type DecisionTexts,
+  isDecisionDocument,
   isFailedUploadText,
   isTruncatedText,
+  statusEndsTrial,
 } from '../../domain/ptab.js';
 import { integer, isAbsent, odpDate, text } from '../odp-json/fields.js';
 import { isObject, type JsonObject } from '../odp-json/json-value.js';
@@ -91,13 +94,20 @@ function mapV1(value: JsonObject): OdpMapResult<PtabRecord> {
     petitioner: text(petitioner.realPartyInInterestName) ?? text(petitioner.patentOwnerName),
     patentOwner: text(owner.realPartyInInterestName) ?? text(owner.patentOwnerName),
   };
-  const isDecision = category === null ? value.decisionData !== undefined : category.toLowerCase() === 'decision';
-  if (!isDecision) {
-    if (value.documentData !== undefined) return skip('trial document that is not a decision');
-    return ok({ kind: 'trial', snapshot, decision: null });
-  }
   const documentData = objectAt(value.documentData);
   const decisionData = objectAt(value.decisionData);
+  // The office flags each trial document a decision or not; a record without the flag is read by its decision data or its document.
+  const isDecision =
+    category !== null
+      ? category.toLowerCase() === 'decision'
+      : value.decisionData !== undefined ||
+        (value.documentData !== undefined &&
+          isDecisionDocument({
+            filingParty: text(documentData.filingPartyCategory),
+            category: text(documentData.documentCategory),
+            typeDescription: text(documentData.documentTypeDescriptionText),
+          }));
+  if (!isDecision) return ok({ kind: 'trial', snapshot, decision: null, documentId: text(documentData.documentIdentifier) });
   const decision = decisionOf(number, {
     documentId: text(documentData.documentIdentifier),
     documentNumber: integer(documentData.documentNumber),
@@ -114,39 +124,51 @@ function mapV1(value: JsonObject): OdpMapResult<PtabRecord> {
     pdfUrl: text(documentData.fileDownloadURI),
     text: typeof documentData.documentOCRText === 'string' ? documentData.documentOCRText : null,
   });
-  return ok({ kind: 'trial', snapshot, decision });
+  return ok({ kind: 'trial', snapshot, decision, documentId: null });
 }
 
 function mapV2(value: JsonObject): OdpMapResult<PtabRecord> {
   const type = text(value.proceedingTypeCategory)?.toLowerCase() ?? null;
   const number = resolved(trialOf(value.proceedingNumber, type));
   if (typeof number !== 'string') return number;
-  const isDecision = value.decisionTypeCategory !== undefined;
+  // Three endpoints, one flat shape: a decision has a decision type, a document an identifier, a proceeding neither.
+  const isDecisionRecord = value.decisionTypeCategory !== undefined;
+  const isDocument = !isDecisionRecord && value.documentIdentifier !== undefined;
+  const fromProceeding = !isDecisionRecord && !isDocument;
+  const status = fromProceeding ? text(value.proceedingStatusCategory) : null;
+  // A proceeding's `decisionDate` is its latest decision's; once the status says the trial is over, that decision ended it.
+  const proceedingDecisionDate = fromProceeding ? odpDate(value.decisionDate) : null;
   const snapshot: TrialSnapshot = {
     trialNumber: number,
     trialType: trialType(number)!,
     modifiedAt: dateTime(value.proceedingLastModifiedDate),
-    fromProceeding: !isDecision && value.documentIdentifier === undefined,
-    status: isDecision ? null : text(value.proceedingStatusCategory),
+    fromProceeding,
+    status,
     filedDate: odpDate(value.proceedingFilingDate),
     accordedFilingDate: odpDate(value.accordedFilingDate),
     institutionDecisionDate: odpDate(value.institutionDecisionDate),
-    latestDecisionDate: isDecision ? null : odpDate(value.decisionDate),
-    terminationDate: null,
+    latestDecisionDate: proceedingDecisionDate,
+    terminationDate: statusEndsTrial(status) ? proceedingDecisionDate : null,
     patentNumber: patentNumberOf(value.respondentPatentNumber),
     applicationNumber: applicationNumberOf(value.respondentApplicationNumberText),
     grantDate: odpDate(value.respondentGrantDate),
     petitioner: text(value.petitionerPartyName),
     patentOwner: text(value.respondentPatentOwnerName) ?? text(value.respondentPartyName),
   };
-  if (!isDecision) {
-    if (value.documentIdentifier !== undefined) return skip('trial document that is not a decision');
-    return ok({ kind: 'trial', snapshot, decision: null });
-  }
+  const isDecision =
+    isDecisionRecord ||
+    (isDocument &&
+      isDecisionDocument({
+        filingParty: text(value.filingPartyCategory),
+        category: text(value.documentCategory),
+        typeDescription: text(value.documentTypeName),
+      }));
+  if (!isDecision) return ok({ kind: 'trial', snapshot, decision: null, documentId: text(value.documentIdentifier) });
   const decision = decisionOf(number, {
     documentId: text(value.documentIdentifier) ?? text(value.identifier),
     documentNumber: integer(value.documentNumber),
-    date: odpDate(value.decisionDate),
+    // A document record dates a decision by its filing (the Board files a decision the day it enters it).
+    date: odpDate(value.decisionDate) ?? odpDate(value.documentFilingDate),
     texts: {
       typeDescription: text(value.documentTypeName),
       documentTitle: text(value.documentTitleText),
@@ -159,7 +181,7 @@ function mapV2(value: JsonObject): OdpMapResult<PtabRecord> {
     pdfUrl: null,
     text: typeof value.ocrSearchText === 'string' ? value.ocrSearchText : null,
   });
-  return ok({ kind: 'trial', snapshot, decision });
+  return ok({ kind: 'trial', snapshot, decision, documentId: null });
 }
 
 interface DecisionFields {

@@ -56,8 +56,14 @@ export interface PtabDecision {
 }
 
 export type PtabRecord =
-  | { kind: 'trial'; snapshot: TrialSnapshot; decision: PtabDecision | null }
-  /** Read and not loaded by design (an ex parte appeal, an interference, a document that is no decision). */
+  | {
+      kind: 'trial';
+      snapshot: TrialSnapshot;
+      decision: PtabDecision | null;
+      /** The document a record of a trial document that is no decision is (a trial may be known from its documents alone). */
+      documentId: string | null;
+    }
+  /** Read and not loaded by design (an ex parte appeal, an interference). */
   | { kind: 'skip'; reason: string };
 
 export type PtabItem = OdpItem<PtabRecord>;
