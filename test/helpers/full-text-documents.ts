@@ -23,6 +23,9 @@ export function grantDoc(docNumber: string, overrides: Partial<FullTextDocument>
     citations: [],
     dtdVersion: 'v4.7 2022-02-17',
     parties: [],
+    term: null,
+    relations: [],
+    pct: null,
     ...overrides,
   };
 }

@@ -61,6 +61,55 @@ export interface FullTextDocument {
   dtdVersion: string | null;
   /** Every applicant, inventor and assignee printed on the document, in document order (parties.ts). */
   parties: DocumentParty[];
+  /** Grants: what `us-term-of-grant` prints, null when it is absent (grants/term.ts); publications: null. */
+  term: GrantTerm | null;
+  /** Grants: the benefit and origin links of `us-related-documents`, in printed order (grants/relations.ts); publications: empty. */
+  relations: GrantRelation[];
+  /** Grants: `pct-or-regional-filing-data`, null when absent (grants/pct.ts); publications: null. */
+  pct: PctFiling | null;
+}
+
+/** A grant's printed term facts (XML-FORMATS.md §2 "term"). */
+export interface GrantTerm {
+  /** `us-term-extension`: days added under 35 USC 154(b); null when absent or not a day count. */
+  extensionDays: number | null;
+  /** `length-of-grant`: years (designs print 14, or 15 for applications filed from 2015-05-13). */
+  lengthOfGrant: number | null;
+  /** The disclaimer notice as printed, whitespace collapsed ("This patent is subject to a terminal disclaimer."). */
+  disclaimer: string | null;
+}
+
+/**
+ * The office's continuity codes (the file wrapper's `claimParentageTypeCode`), so a link a grant
+ * prints compares with the file wrapper's own: continuation, continuation-in-part, division,
+ * reissue, reexamination, substitution, provisional.
+ */
+export type ContinuityCode = 'CON' | 'CIP' | 'DIV' | 'REI' | 'REX' | 'SUB' | 'PRO' | 'NST';
+
+/**
+ * One link of `us-related-documents` (XML-FORMATS.md §6). Numbers are canonical (application
+ * `12213975`, PCT `PCT/FI2004/000279`, patent `10124207`); one that cannot be read is kept as
+ * printed and reported as the mapper's issue.
+ */
+export interface GrantRelation {
+  relation: ContinuityCode;
+  parentNumber: string;
+  parentFilingDate: string | null;
+  /** `parent-status` as printed: `GRANTED`, `PENDING`, `ABANDONED`, `UNKNOWN`. */
+  parentStatus: string | null;
+  parentPatentNumber: string | null;
+  parentPatentDate: string | null;
+  /** The link's child application; null for a provisional, whose child is the document's own application. */
+  childNumber: string | null;
+}
+
+/** The international application a grant is the national stage of. */
+export interface PctFiling {
+  /** Canonical PCT number (`PCT/EP2001/003690`), else as printed; null when none is printed. */
+  number: string | null;
+  filingDate: string | null;
+  /** The date the 35 USC 371(c) requirements were met (`us-371c124-date`, later `us-371c12-date`). */
+  date371: string | null;
 }
 
 /**

@@ -97,3 +97,31 @@ export const PARTY_COLUMNS = [
 
 /** Parties are printed with the document and replaced whole with it, like its citations. */
 export const DOCUMENT_PARTIES: ChildTable = { table: 'document_parties', owner: 'doc_number', columns: PARTY_COLUMNS };
+
+export const GRANT_TERM_COLUMNS = [
+  'doc_number',
+  'term_extension_days',
+  'length_of_grant',
+  'disclaimer',
+  'pct_number',
+  'pct_filing_date',
+  'pct_371_date',
+] as const;
+
+/** A grant's printed term facts and PCT filing, one row when it prints any, replaced with the grant. */
+export const GRANT_TERMS: ChildTable = { table: 'grant_terms', owner: 'doc_number', columns: GRANT_TERM_COLUMNS };
+
+export const GRANT_RELATION_COLUMNS = [
+  'doc_number',
+  'seq',
+  'relation',
+  'parent_number',
+  'parent_filing_date',
+  'parent_status',
+  'parent_patent_number',
+  'parent_patent_date',
+  'child_number',
+] as const;
+
+/** A grant's related-document links in printed order, replaced with the grant. */
+export const GRANT_RELATIONS: ChildTable = { table: 'grant_relations', owner: 'doc_number', columns: GRANT_RELATION_COLUMNS };

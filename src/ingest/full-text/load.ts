@@ -7,7 +7,7 @@ import { ingestItems } from '../runner.js';
 import { detectDocumentEvents } from './detect-events.js';
 import type { FullTextDocument, FullTextItem } from './document.js';
 import * as sql from './load.sql.js';
-import { citationRows, documentHash, documentRow, partyRows } from './rows.js';
+import { citationRows, documentHash, documentRow, grantRelationRows, grantTermRows, partyRows } from './rows.js';
 
 /** One batch after reading what is stored. */
 interface Plan {
@@ -22,9 +22,9 @@ const isFresh = (plan: Plan, document: FullTextDocument): boolean => !plan.store
 
 /**
  * Weekly full text, grants (Tuesdays, `ipgYYMMDD`) and pre-grant publications (Thursdays,
- * `ipaYYMMDD`): documents, their claims, backward citations and parties. A re-run skips unchanged
- * documents (same content hash). Documents of other roots (`sequence-cwu`) are counted by root
- * in the run's skip tally.
+ * `ipaYYMMDD`): documents, their claims, backward citations and parties, and a grant's term facts
+ * and related-document links. A re-run skips unchanged documents (same content hash). Documents of
+ * other roots (`sequence-cwu`) are counted by root in the run's skip tally.
  */
 export const FULL_TEXT_LOADER: ProductLoader<FullTextItem, FullTextDocument, Plan> = {
   unit: 'documents',
@@ -86,6 +86,21 @@ export const FULL_TEXT_LOADER: ProductLoader<FullTextItem, FullTextDocument, Pla
       sql.DOCUMENT_PARTIES,
       stored,
       plan.work.flatMap((w) => partyRows(w.document)),
+    );
+    // Only grants print term evidence: a publication has none to delete or write.
+    const grants = plan.work.filter((w) => w.document.docType === 'grant');
+    const storedGrants = grants.filter((w) => !isFresh(plan, w.document)).map((w) => w.document.docNumber);
+    await replaceChildRows(
+      tx,
+      sql.GRANT_TERMS,
+      storedGrants,
+      grants.flatMap((w) => grantTermRows(w.document)),
+    );
+    await replaceChildRows(
+      tx,
+      sql.GRANT_RELATIONS,
+      storedGrants,
+      grants.flatMap((w) => grantRelationRows(w.document)),
     );
     return outcome;
   },

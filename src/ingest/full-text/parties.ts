@@ -16,8 +16,9 @@
  * The name is the `orgname`, else a free-form `name`, else "First Middle Last" from the parts.
  */
 import { all, attribute, childElements, first, textAt } from '../xml/select.js';
-import { isElement, type XmlElement } from '../xml/tree.js';
+import type { XmlElement } from '../xml/tree.js';
 import type { DocumentParty, MapIssue } from './document.js';
+import { elementExcerpt } from './excerpt.js';
 
 type Role = DocumentParty['role'];
 
@@ -66,17 +67,4 @@ function mapParty(entry: XmlElement, role: Role): Omit<DocumentParty, 'seq'> | n
 function joined(parts: (string | null)[]): string | null {
   const present = parts.filter((part): part is string => part !== null);
   return present.length === 0 ? null : present.join(' ');
-}
-
-/** An element written back as XML, for a reject's excerpt (the tree keeps no source text). */
-function elementExcerpt(element: XmlElement): string {
-  const attributes = Object.entries(element.attributes)
-    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
-    .join('');
-  const content = element.children.map((node) => (isElement(node) ? elementExcerpt(node) : escapeXml(node))).join('');
-  return `<${element.name}${attributes}>${content}</${element.name}>`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }

@@ -70,3 +70,33 @@ export function partyRows(document: FullTextDocument): CopyValue[][] {
     p.country,
   ]);
 }
+
+/** The grant_terms row of a grant that prints a term fact or a PCT filing (GRANT_TERM_COLUMNS); none otherwise. */
+export function grantTermRows(document: FullTextDocument): CopyValue[][] {
+  const { term, pct } = document;
+  const row: CopyValue[] = [
+    document.docNumber,
+    term?.extensionDays ?? null,
+    term?.lengthOfGrant ?? null,
+    term?.disclaimer ?? null,
+    pct?.number ?? null,
+    pct?.filingDate ?? null,
+    pct?.date371 ?? null,
+  ];
+  return row.slice(1).some((value) => value !== null) ? [row] : [];
+}
+
+/** One grant_relations row per link, numbered from 1 in printed order (GRANT_RELATION_COLUMNS). */
+export function grantRelationRows(document: FullTextDocument): CopyValue[][] {
+  return document.relations.map((r, index) => [
+    document.docNumber,
+    index + 1,
+    r.relation,
+    r.parentNumber,
+    r.parentFilingDate,
+    r.parentStatus,
+    r.parentPatentNumber,
+    r.parentPatentDate,
+    r.childNumber,
+  ]);
+}

@@ -3,6 +3,8 @@
  * → FullTextDocument. The patent number is printed 8 characters wide with its type prefix
  * (`D0701016`, `07997973`) and stored canonical (`D701016`, `7997973`). A grant without a readable
  * number, kind or issue date cannot be stored and is rejected; every other field may be null.
+ * Only grants have their term facts, related documents and PCT data read (term.ts, relations.ts,
+ * pct.ts): they are the patent's term evidence.
  */
 import { parsePatentNumber } from '../../domain/numbers.js';
 import { commonFields, publicationReference, shown, type MapIssue, type MapResult } from '../full-text/common.js';
@@ -10,6 +12,9 @@ import { xmlDate } from '../full-text/dates.js';
 import { first } from '../xml/select.js';
 import type { XmlElement } from '../xml/tree.js';
 import { mapCitations } from './citations.js';
+import { mapPct } from './pct.js';
+import { mapRelations } from './relations.js';
+import { mapTerm } from './term.js';
 
 export const GRANT_ROOT = 'us-patent-grant';
 
@@ -31,6 +36,9 @@ export function mapGrant(root: XmlElement): MapResult {
       date,
       ...commonFields(root, bibliographic, issues),
       citations: mapCitations(bibliographic),
+      term: mapTerm(bibliographic, issues),
+      relations: mapRelations(bibliographic, issues),
+      pct: mapPct(bibliographic, issues),
     },
     issues,
   };

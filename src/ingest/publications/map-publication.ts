@@ -1,8 +1,9 @@
 /**
  * A `us-patent-application` document (pre-grant publication full text) → FullTextDocument. The
  * number is printed 11 digits year first (`20220240350`) with the kind apart (`A1`); we store the
- * printed form `US20220240350A1`. Publications carry no citations. A publication without a
- * readable number and kind or publication date cannot be stored and is rejected.
+ * printed form `US20220240350A1`. Publications carry no citations, and their term, related
+ * documents and PCT data are left to the grant. A publication without a readable number and kind
+ * or publication date cannot be stored and is rejected.
  */
 import { parsePublicationNumber } from '../../domain/numbers.js';
 import { commonFields, publicationReference, shown, type MapIssue, type MapResult } from '../full-text/common.js';
@@ -33,6 +34,9 @@ export function mapPublication(root: XmlElement): MapResult {
       date,
       ...commonFields(root, bibliographic, issues),
       citations: [],
+      term: null,
+      relations: [],
+      pct: null,
     },
     issues,
   };
