@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md §4: imports point one way, `domain` ← `db` ← `billing` ← `ingest/*`, `resources/*`,
+ * DESIGN.md §4: imports point one way, `domain` ← `db` ← `facts` ← `billing` ← `ingest/*`, `resources/*`,
  * `synth` ← the composition root ← `http`, `mcp`, `worker` (and the route files of resources)
  * ← `commands` ← `cli.ts`; no import cycle between files or between folders. Test files are
  * left out: a test may reach across layers to set up its case.
@@ -17,6 +17,8 @@ function layerOf(file: string): { layer: number; group: string } {
   // metrics.ts (prom-client definitions) sits at the bottom so billing, ingest, the worker and http can all count.
   if (top === 'domain' || top === 'version' || top === 'config' || top === 'metrics') return { layer: 0, group: 'domain' };
   if (top === 'db') return { layer: 1, group: 'db' };
+  // A patent's facts gathered from every product's tables: read by ingest (detectors) and resources alike.
+  if (top === 'facts') return { layer: 1.5, group: 'facts' };
   if (top === 'billing') return { layer: 2, group: 'billing' };
   if (top === 'context') return { layer: 2.5, group: 'context' };
   if (top === 'resources' && /\/routes\.ts$/.test(path)) return { layer: 5, group: 'http' };

@@ -60,7 +60,7 @@ export function buildServices(context: AppContext): Services {
   const reads = context.readDb ?? db;
   const provenance = new ProvenanceService(reads);
   const coverage = new CoverageService(reads, provenance);
-  const maintenance = new MaintenanceService(reads, provenance);
+  const maintenance = new MaintenanceService(reads, provenance, config.officeClosures);
   const entities = new EntityService(reads, provenance, maintenance);
   const charging = new ChargingService(db);
   const webhookTargets = new WebhookTargetPolicy(config.webhooks.allowPrivate, context.resolveHost);

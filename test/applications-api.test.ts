@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { backfile, dailyUpdate, fullRecord, itemsOf, tx } from './helpers/file-wrapper-records.js';
@@ -40,7 +40,9 @@ const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { 'x-
 
 describe('GET /v1/applications/{n}', () => {
   it('returns the complete Application object', async () => {
-    const response = await get('/v1/applications/17248024');
+    // The day after the newest file (2026-11-20): fresh data (`stale` counts from the file date).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T17:00:00Z') });
+    const response = await get('/v1/applications/17248024').finally(() => vi.useRealTimers());
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-credits-charged']).toBe('1');
     const body = response.json();

@@ -99,17 +99,18 @@ describe('GET /health', () => {
     beforeAll(async () => {
       // A fresh app: the provenance cache (5 s) of the other one already holds "no products".
       fresh = await createTestApp();
+      // A daily product's file ten days old has missed at least six business days: stale.
       await upsertProductState(fresh.db, {
         product: 'PTFWPRD',
-        fileDate: '2026-03-02',
-        fileName: 'ptfwprd-20260302.zip',
+        fileDate: eastern(new Date(Date.now() - 10 * DAY)),
+        fileName: 'ptfwprd-daily.zip',
         ingestedAt: threeDaysAgo,
       });
-      // The weekly maintenance-fee product may be a week plus a day old before it is stale.
+      // The weekly maintenance-fee product may be a week plus a day old before it is stale: three days is fresh.
       await upsertProductState(fresh.db, {
         product: 'PTMNFEE2',
-        fileDate: '2026-02-23',
-        fileName: 'MaintFeeEvents_20260223.zip',
+        fileDate: eastern(threeDaysAgo),
+        fileName: 'MaintFeeEvents.zip',
         ingestedAt: threeDaysAgo,
       });
     });
@@ -120,8 +121,14 @@ describe('GET /health', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-credits-charged']).toBe('0');
       expect(response.json().products).toStrictEqual([
-        { product: 'PTFWPRD', file_date: '2026-03-02', as_of: eastern(threeDaysAgo), stale: true, last_sync_at: null },
-        { product: 'PTMNFEE2', file_date: '2026-02-23', as_of: eastern(threeDaysAgo), stale: false, last_sync_at: null },
+        {
+          product: 'PTFWPRD',
+          file_date: eastern(new Date(Date.now() - 10 * DAY)),
+          as_of: eastern(threeDaysAgo),
+          stale: true,
+          last_sync_at: null,
+        },
+        { product: 'PTMNFEE2', file_date: eastern(threeDaysAgo), as_of: eastern(threeDaysAgo), stale: false, last_sync_at: null },
       ]);
       expect(response.json().engine).toBe(ENGINE);
     });

@@ -35,10 +35,12 @@ it('serves remembered reads until an ingest finishes, then the new data', async 
 it('lets a remembered answer turn stale with the clock, not only with new data', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
+    // The newest file is dated Friday 2026-11-20: fresh on Tuesday 11-24 (two business days after it) …
+    vi.setSystemTime(new Date('2026-11-24T17:00:00Z'));
     ctx.app.provenance.invalidate();
     expect((await statusOf('18000001')).stale).toBe(false);
-    // Past the daily product's 48 hours: the provenance is read again and the answer rebuilt.
-    vi.setSystemTime(Date.now() + 49 * 3_600_000);
+    // … stale on Wednesday 11-25: the provenance is read again and the answer rebuilt.
+    vi.setSystemTime(new Date('2026-11-25T17:00:00Z'));
     expect((await statusOf('18000001')).stale).toBe(true);
   } finally {
     vi.useRealTimers();

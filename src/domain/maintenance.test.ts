@@ -4,12 +4,12 @@ import { maintenanceStatus, patentKindOf, type FeeEvent, type MaintenanceInput }
 // Events are written "YYYY-MM-DD CODE"; patent numbers name the record in USPTO's sample file
 // (samples/maintenance-fee/MaintFeeEvents.sample.txt) or in the PEDS sample
 // (fee-events-from-peds-transactions.json) they come from.
-function status(grant: string, today: string, lines: string[], extra: Partial<MaintenanceInput> = {}) {
+function status(grant: string, asOf: string, lines: string[], extra: Partial<MaintenanceInput> = {}) {
   const events: FeeEvent[] = lines.map((line) => {
     const [date, code] = line.split(' ');
     return { date: date!, code: code! };
   });
-  return maintenanceStatus({ kind: 'utility', scheduleGrantDate: grant, feeFilingDate: '2000-01-01', events, today, ...extra });
+  return maintenanceStatus({ kind: 'utility', scheduleGrantDate: grant, feeFilingDate: '2000-01-01', events, asOf, ...extra });
 }
 
 describe('maintenanceStatus: schedule', () => {
@@ -32,7 +32,7 @@ describe('maintenanceStatus: schedule', () => {
     ]);
   });
   it('today inside upcoming, due and grace, with the boundaries (grant 2020-01-14)', () => {
-    const at = (today: string) => status('2020-01-14', today, []);
+    const at = (asOf: string) => status('2020-01-14', asOf, []);
     // 2023-07-14 is a Friday; 2024-01-14 a Sunday and 01-15 Martin Luther King Day.
     expect(at('2023-01-01').deadlines['3.5y']).toEqual({ opens: '2023-01-14', due: '2023-07-14', surcharge_until: '2024-01-16' });
     expect(at('2023-01-13').windows).toEqual({ '3.5y': 'upcoming', '7.5y': 'upcoming', '11.5y': 'upcoming' });
@@ -263,6 +263,46 @@ describe('maintenanceStatus: who owes fees', () => {
     expect(s.deadlines['7.5y']).toEqual({ opens: '2012-05-03', due: '2012-11-05', surcharge_until: '2013-05-03' }); // 11-03 is a Saturday
     expect(s.windows).toEqual({ '3.5y': 'paid', '7.5y': 'upcoming', '11.5y': 'upcoming' });
     expect(status('1985-05-07', '1990-01-01', [], { kind: 'reissue', feeFilingDate: '1979-06-01' }).owesFees).toBe(false);
+  });
+});
+
+describe('maintenanceStatus: after the end of term', () => {
+  // 11646472: granted 2023-05-09, its term ended 2025-02-12 (a chain back to 2004 plus 304 days of
+  // PTA). Its 3.5-year window opens 2026-05-09, due 2026-11-09, grace to 2027-05-10 (05-09 a Sunday).
+  it('owes nothing once the term ended: open and upcoming windows are n/a, no next fee', () => {
+    const s = status('2023-05-09', '2026-11-20', [], { termEnded: '2025-02-12' });
+    expect(s.windows).toEqual({ '3.5y': 'n/a', '7.5y': 'n/a', '11.5y': 'n/a' });
+    expect(s.mootAfterTerm).toEqual(['3.5y', '7.5y', '11.5y']);
+    expect(s.next_fee).toBeNull();
+    expect(s.unrecordedLapse).toBeNull();
+    // Without the end of term, the same data says 3.5y is in its grace period.
+    expect(status('2023-05-09', '2026-11-20', []).windows['3.5y']).toBe('grace');
+  });
+  it('a paid window stays paid; a lapse by law after the term ended is moot, one before it stands', () => {
+    // Granted 2010-03-02, paid at 3.5 years; 7.5y grace ended unpaid 2018-03-02.
+    const events = ['2013-08-01 M1551'];
+    const moot = status('2010-03-02', '2019-01-01', events, { termEnded: '2017-06-30' });
+    expect(moot.windows).toEqual({ '3.5y': 'paid', '7.5y': 'n/a', '11.5y': 'n/a' });
+    expect(moot.unrecordedLapse).toBeNull();
+    const stands = status('2010-03-02', '2019-01-01', events, { termEnded: '2018-06-30' });
+    expect(stands.windows).toEqual({ '3.5y': 'paid', '7.5y': 'expired', '11.5y': 'expired' });
+    expect(stands.unrecordedLapse).toEqual({ window: '7.5y', effective: '2018-03-02' });
+  });
+  it('a recorded lapse stays recorded', () => {
+    // 4291808: REM. then EXP., lapsed on its 4th anniversary 1985-09-29.
+    const s = status('1981-09-29', '2010-01-01', ['1985-08-12 REM.', '1985-10-31 EXP.'], { termEnded: '1998-09-29' });
+    expect(s.lapse).toEqual({ window: '3.5y', effective: '1985-09-29', recorded: '1985-10-31' });
+    expect(s.windows).toEqual({ '3.5y': 'expired', '7.5y': 'expired', '11.5y': 'expired' });
+  });
+});
+
+describe('maintenanceStatus: judged as of the data', () => {
+  it('never asserts a lapse after the date the evidence covers', () => {
+    // Granted 2020-01-14, no fee event in a fee file dated 2023-09-05: as of then the 3.5y fee was
+    // in its grace period (due 2023-07-14, surcharge until 2024-01-16); as of 2024-02-01 it lapsed.
+    expect(status('2020-01-14', '2023-09-05', []).windows['3.5y']).toBe('grace');
+    expect(status('2020-01-14', '2023-09-05', []).unrecordedLapse).toBeNull();
+    expect(status('2020-01-14', '2024-02-01', []).unrecordedLapse).toEqual({ window: '3.5y', effective: '2024-01-14' });
   });
 });
 

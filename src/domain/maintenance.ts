@@ -39,7 +39,13 @@ export interface MaintenanceInput {
   /** Actual filing date for the 1980-12-12 test (a reissue: its original's; a 371: the international filing date); null when unknown (then fees are assumed owed). */
   feeFilingDate: string | null;
   events: readonly FeeEvent[];
-  today: string;
+  /**
+   * The date the windows are judged as of: the newest date the fee evidence covers (DESIGN D29),
+   * never beyond it, so no lapse is asserted that the data cannot show.
+   */
+  asOf: string;
+  /** The end of term once it has passed (by the calendar): no fee is owed for a window it makes moot. */
+  termEnded?: string | null;
   closures?: ReadonlySet<string>;
 }
 
@@ -65,13 +71,15 @@ export interface MaintenanceStatus {
   noFeesReason: string | null;
   windows: Record<FeeWindow, WindowValue>;
   deadlines: Record<FeeWindow, WindowDeadlines | null>;
-  /** The first window due, in grace or upcoming; null when nothing is owed, the patent lapsed, or all are paid. */
+  /** The first window due, in grace or upcoming; null when nothing is owed, the patent lapsed or its term ended, or all are paid. */
   next_fee: (WindowDeadlines & { window: FeeWindow; status: WindowValue }) | null;
   /** An EXP. with no reinstatement after it; effective on the grant anniversary that ended the window. */
   lapse: { window: FeeWindow; effective: string; recorded: string } | null;
   /** A window whose grace ended unpaid with no EXP. on record yet (USPTO records it weeks later). */
   unrecordedLapse: { window: FeeWindow; effective: string } | null;
   reinstated: { date: string; code: 'EXPX' | 'PMFG' } | null;
+  /** Windows left unpaid that the end of term made moot (n/a): no fee is owed after the term (35 U.S.C. 41(b)). */
+  mootAfterTerm: FeeWindow[];
   /** Windows counted as paid without a payment on record (see the module comment). */
   inferredPaid: FeeWindow[];
   /** Every event in date order (ties by code). */
@@ -177,6 +185,7 @@ export function maintenanceStatus(input: MaintenanceInput): MaintenanceStatus {
       lapse: null,
       unrecordedLapse: null,
       reinstated: null,
+      mootAfterTerm: [],
       inferredPaid: [],
       events,
       unknownCodes,
@@ -227,18 +236,32 @@ export function maintenanceStatus(input: MaintenanceInput): MaintenanceStatus {
     if (paid.has((index + 1) as FeeStage) || inferred.has(index)) windows[window] = 'paid';
     else if (lapsedIndex !== null && index >= lapsedIndex) windows[window] = 'expired';
     // Lapsed by law once the grace ends unpaid; a later window can then never be paid.
-    else if (lapsedByLaw !== null || input.today > surcharge_until) {
+    else if (lapsedByLaw !== null || input.asOf > surcharge_until) {
       lapsedByLaw ??= index;
       windows[window] = 'expired';
-    } else if (input.today < opens) windows[window] = 'upcoming';
-    else windows[window] = input.today <= due ? 'due' : 'grace';
+    } else if (input.asOf < opens) windows[window] = 'upcoming';
+    else windows[window] = input.asOf <= due ? 'due' : 'grace';
+  }
+  // Once the term has ended nothing more is owed: a window still open, or one whose unpaid grace
+  // would have ended the patent only after its term did, is moot. A recorded lapse stays.
+  const mootAfterTerm: FeeWindow[] = [];
+  const termEnded = input.termEnded ?? null;
+  if (termEnded !== null) {
+    if (lapsedByLaw !== null && schedule[lapsedByLaw]!.anniversary > termEnded) lapsedByLaw = null;
+    for (const [index, window] of FEE_WINDOWS.entries()) {
+      const movedByLaw = windows[window] === 'expired' && (lapsedIndex === null || index < lapsedIndex) && lapsedByLaw === null;
+      if (['due', 'grace', 'upcoming'].includes(windows[window]) || movedByLaw) {
+        windows[window] = 'n/a';
+        mootAfterTerm.push(window);
+      }
+    }
   }
   const unrecordedLapse =
     lapsedIndex === null && lapsedByLaw !== null
       ? { window: FEE_WINDOWS[lapsedByLaw]!, effective: schedule[lapsedByLaw]!.anniversary }
       : null;
   const nextIndex = FEE_WINDOWS.findIndex((w) => ['due', 'grace', 'upcoming'].includes(windows[w]));
-  const alive = lapsedIndex === null && unrecordedLapse === null;
+  const alive = lapsedIndex === null && unrecordedLapse === null && termEnded === null;
   const deadlinesOf = (index: number): WindowDeadlines => {
     const { opens, due, surcharge_until } = schedule[index]!;
     return { opens, due, surcharge_until };
@@ -256,6 +279,7 @@ export function maintenanceStatus(input: MaintenanceInput): MaintenanceStatus {
     lapse,
     unrecordedLapse,
     reinstated,
+    mootAfterTerm,
     inferredPaid: FEE_WINDOWS.filter((_, index) => inferred.has(index)),
     events,
     unknownCodes,

@@ -1,27 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { patentTerm, termEnd, type ChainLink, type TermInput } from './patent-term.js';
+import { patentTerm, termEnd, type ChainLink, type PtaRecord, type TermInput } from './patent-term.js';
+import { expiryOf } from './term-expiry.js';
 
-function term(overrides: Partial<TermInput>) {
+type Overrides = Omit<Partial<TermInput>, 'pta'> & { pta?: PtaRecord | null; printedPta?: number | null };
+
+function term({ pta = null, printedPta = null, ...overrides }: Overrides) {
   return patentTerm({
     kind: 'utility',
     applicationNumber: '17248024',
     filingDate: '2021-01-26',
     grantDate: '2023-05-02',
+    source: 'file wrapper',
     ancestors: [],
-    pta: null,
-    terminalDisclaimer: null,
-    lapse: null,
+    pta: { fileWrapper: pta, printed: printedPta },
+    terminalDisclaimers: [],
     original: null,
-    today: '2024-01-01',
     ...overrides,
   });
 }
 
-const link = (parentOf: string, relationship: string, applicationNumber: string, filingDate: string | null): ChainLink => ({
+const link = (
+  parentOf: string,
+  relationship: string,
+  applicationNumber: string,
+  filingDate: string | null,
+  source = 'file wrapper',
+): ChainLink => ({
   parentOf,
   relationship,
   applicationNumber,
   filingDate,
+  source,
 });
 
 describe('termEnd', () => {
@@ -47,7 +56,8 @@ describe('patentTerm: utility term start (§3.2)', () => {
     expect(t.calculation[0]).toEqual({
       step: 'term start: filing date of PCT/US2016/012345, the earliest in the chain',
       value: '2016-01-10',
-      source: 'continuity: 17248024 is a CON of 16123456; 16123456 is a CON of 15000001; 15000001 is a NST of PCT/US2016/012345',
+      source:
+        'continuity (file wrapper): 17248024 is a CON of 16123456; 16123456 is a CON of 15000001; 15000001 is a NST of PCT/US2016/012345',
     });
     expect(t.calculation).toContainEqual({ step: '20 years from term start', value: '2036-01-10', source: '35 U.S.C. 154(a)(2)' });
     expect(t.date).toBe('2036-02-09');
@@ -65,7 +75,7 @@ describe('patentTerm: utility term start (§3.2)', () => {
     expect(t.calculation[1]).toEqual({
       step: 'not counted: 62900001, a provisional does not start the term (35 U.S.C. 154(a)(3))',
       value: '2020-01-27',
-      source: 'continuity: 17248024 is a PRO of 62900001',
+      source: 'continuity (file wrapper): 17248024 is a PRO of 62900001',
     });
     expect(t.date).toBe('2041-01-26');
   });
@@ -84,7 +94,7 @@ describe('patentTerm: utility term start (§3.2)', () => {
     const ancestors = [link('13400001', 'CIP', '12111111', '2009-06-15'), link('12111111', 'DIV', '11000001', '2006-11-30')];
     const t = term({ applicationNumber: '13400001', filingDate: '2012-03-01', grantDate: '2015-06-02', ancestors, pta: { total: 0 } });
     expect(t.calculation[0]?.value).toBe('2006-11-30');
-    expect(t.calculation[0]?.source).toBe('continuity: 13400001 is a CIP of 12111111; 12111111 is a DIV of 11000001');
+    expect(t.calculation[0]?.source).toBe('continuity (file wrapper): 13400001 is a CIP of 12111111; 12111111 is a DIV of 11000001');
     expect(t.date).toBe('2026-11-30');
   });
   it('relationship codes are read case- and space-insensitively; cycles end the walk', () => {
@@ -97,7 +107,7 @@ describe('patentTerm: utility term start (§3.2)', () => {
     expect(t.calculation).toContainEqual({
       step: 'filing date of 16123456 unknown: the term may start earlier',
       value: null,
-      source: 'continuity: 17248024 is a CON of 16123456',
+      source: 'continuity (file wrapper): 17248024 is a CON of 16123456',
     });
   });
 });
@@ -145,7 +155,7 @@ describe('patentTerm: URAA transition and PTA eligibility', () => {
     expect(t.calculation).toContainEqual({
       step: 'filing date for the 1995-06-08 and 2000-05-29 tests: the international filing date (national stage)',
       value: '2000-05-01',
-      source: 'continuity: 09700000 is a NST of PCT/US00/11111; 35 U.S.C. 363',
+      source: 'continuity (file wrapper): 09700000 is a NST of PCT/US00/11111; 35 U.S.C. 363',
     });
   });
 });
@@ -166,7 +176,7 @@ describe('patentTerm: PTA', () => {
     ]);
   });
   it('parts that agree with the total, a total alone, parts below zero, no record', () => {
-    const at = (pta: TermInput['pta']) => term({ filingDate: '2018-09-06', pta }).date;
+    const at = (pta: PtaRecord | null) => term({ filingDate: '2018-09-06', pta }).date;
     expect(at({ ...odpRecord, total: 127 })).toBe('2039-01-11');
     expect(at({ total: 127 })).toBe('2039-01-11');
     expect(at({ total: null, a: 10, b: 0, c: 0, overlap: 0, applicantDelay: 30 })).toBe('2038-09-06');
@@ -221,18 +231,22 @@ describe('patentTerm: design, plant, reissue, SIR', () => {
       original: { patentNumber: '7950000', term: original },
     });
     expect(reissue.date).toBe('2028-07-10');
-    expect(reissue.calculation).toEqual([
-      {
-        step: 'reissue: the unexpired term of original patent 7950000 (no adjustment of its own)',
-        value: '2028-07-10',
-        source: '35 U.S.C. 251(a); term estimate of patent 7950000',
-      },
-    ]);
+    // The original's own steps come first, named as its, then the reissue's.
+    expect(reissue.calculation[0]).toEqual({
+      step: 'original patent 7950000: term start: filing date of 12000000, the earliest in the chain',
+      value: '2008-04-01',
+      source: 'file wrapper: application 12000000 filing date',
+    });
+    expect(reissue.calculation.at(-1)).toEqual({
+      step: 'reissue: the unexpired term of original patent 7950000 (no adjustment of its own)',
+      value: '2028-07-10',
+      source: '35 U.S.C. 251(a); term estimate of patent 7950000',
+    });
   });
   it('a reissue whose original is unknown has no date', () => {
-    const t = term({ kind: 'reissue', original: null, today: '2060-01-01' });
+    const t = term({ kind: 'reissue', original: null });
     expect(t.date).toBeNull();
-    expect(t.expired).toBe(false);
+    expect(expiryOf(t, null, '2060-01-01').expired).toBe(false);
     expect(t.calculation).toEqual([
       { step: "reissue keeps its original patent's term, but the original patent is unknown", value: null, source: '35 U.S.C. 251(a)' },
     ]);
@@ -242,37 +256,79 @@ describe('patentTerm: design, plant, reissue, SIR', () => {
   });
 });
 
-describe('patentTerm: terminal disclaimer, lapse, expiry', () => {
-  it('a terminal disclaimer makes the estimate possibly shorter', () => {
-    const t = term({ terminalDisclaimer: { code: 'DISQ', date: '2019-03-04' } });
+describe('patentTerm: terminal disclaimer', () => {
+  it('a terminal disclaimer from either product makes the estimate possibly shorter, naming each', () => {
+    const t = term({
+      terminalDisclaimers: [
+        'file wrapper transactions: DISQ on 2019-03-04',
+        'grant full text: "This patent is subject to a terminal disclaimer."',
+      ],
+    });
     expect(t.possiblyShorter).toBe(true);
     expect(t.date).toBe('2041-01-26');
     expect(t.calculation.at(-1)).toEqual({
       step: 'terminal disclaimer on record: the date it disclaims from is not in the data, so the term may end earlier',
       value: null,
-      source: 'transactions: DISQ on 2019-03-04',
+      source: 'file wrapper transactions: DISQ on 2019-03-04; grant full text: "This patent is subject to a terminal disclaimer."',
     });
   });
   it("a reissue inherits its original's terminal disclaimer doubt", () => {
-    const original = term({ terminalDisclaimer: { code: 'DISQ', date: '2019-03-04' } });
+    const original = term({ terminalDisclaimers: ['file wrapper transactions: DISQ on 2019-03-04'] });
     expect(term({ kind: 'reissue', original: { patentNumber: '11000000', term: original } }).possiblyShorter).toBe(true);
   });
+});
+
+describe('patentTerm: PTA printed on the grant', () => {
+  it('the grant’s us-term-extension counts when the file wrapper has no PTA (US10000000B2: 430 days)', () => {
+    // Filed 2015-03-10: 20 years → 2035-03-10; + 430 days → 2036-05-13 (2036 is a leap year).
+    const t = term({
+      applicationNumber: '14643719',
+      filingDate: '2015-03-10',
+      grantDate: '2018-06-19',
+      source: 'grant full text',
+      printedPta: 430,
+    });
+    expect(t.date).toBe('2036-05-13');
+    expect(t.calculation).toContainEqual({
+      step: 'patent term adjustment (days)',
+      value: 430,
+      source: 'grant full text: us-term-extension',
+    });
+  });
+  it("the file wrapper's later determination wins over the print, with a step naming both", () => {
+    const t = term({ filingDate: '2018-09-06', pta: { total: 127 }, printedPta: 140 });
+    expect(t.date).toBe('2039-01-11'); // 2038-09-06 + 127 days
+    expect(t.calculation).toContainEqual({
+      step: "the grant printed 140 days at issue; the file wrapper's later determination is used",
+      value: 140,
+      source: 'grant full text: us-term-extension',
+    });
+  });
+  it('a file wrapper record with no number leaves the print to count', () => {
+    expect(term({ filingDate: '2018-09-06', pta: { total: null }, printedPta: 10 }).date).toBe('2038-09-16');
+  });
+});
+
+describe('expiryOf', () => {
   it('a lapse: expired for non-payment, the statutory date kept, a step with the effective date', () => {
-    const t = term({ lapse: { effective: '2027-05-02', recorded: '2027-06-07' }, today: '2027-06-10' });
-    expect(t).toMatchObject({ date: '2041-01-26', expired: true, expiration_reason: 'maintenance fee not paid' });
-    expect(t.calculation.at(-1)).toEqual({
+    const t = term({});
+    const e = expiryOf(t, { effective: '2027-05-02', source: 'maintenance fee events: EXP. on 2027-06-07' }, '2027-06-10');
+    expect(t.date).toBe('2041-01-26');
+    expect(e).toMatchObject({ expired: true, expiration_reason: 'maintenance fee not paid' });
+    expect(e.calculation.at(-1)).toEqual({
       step: 'lapsed: maintenance fee not paid',
       value: '2027-05-02',
-      source: 'maintenance fees: EXP. on 2027-06-07',
+      source: 'maintenance fee events: EXP. on 2027-06-07',
     });
   });
   it('in force through the end date, expired the day after', () => {
-    expect(term({ today: '2041-01-26' })).toMatchObject({ expired: false, expiration_reason: null });
-    expect(term({ today: '2041-01-27' })).toMatchObject({ expired: true, expiration_reason: 'term ended' });
+    expect(expiryOf(term({}), null, '2041-01-26')).toMatchObject({ expired: false, expiration_reason: null });
+    expect(expiryOf(term({}), null, '2041-01-27')).toMatchObject({ expired: true, expiration_reason: 'term ended' });
   });
   it('a lapse after the term ended does not change why it expired', () => {
-    const t = term({ filingDate: '1999-01-05', grantDate: '2016-03-01', lapse: { effective: '2020-03-01' }, today: '2021-01-01' });
-    expect(t).toMatchObject({ date: '2019-01-05', expired: true, expiration_reason: 'term ended' });
-    expect(t.calculation.at(-1)?.source).toBe('maintenance fees: EXP. (recording date not given)');
+    const t = term({ filingDate: '1999-01-05', grantDate: '2016-03-01' });
+    const e = expiryOf(t, { effective: '2020-03-01', source: 'maintenance fee events: EXP. on 2020-04-06' }, '2021-01-01');
+    expect(t.date).toBe('2019-01-05');
+    expect(e).toMatchObject({ expired: true, expiration_reason: 'term ended' });
   });
 });

@@ -40,14 +40,15 @@ export type FileWrapperProduct = (typeof FILE_WRAPPER_PRODUCTS)[number];
 export const FULL_TEXT_PRODUCTS = { grants: 'PTGRXML', publications: 'APPXML' } as const;
 export type FullTextProduct = (typeof FULL_TEXT_PRODUCTS)[keyof typeof FULL_TEXT_PRODUCTS];
 
-const HOUR_MS = 3_600_000;
-
 /**
- * Spec §2: stale when older than the product's cadence allows, 48 hours, or one week plus one
- * day for a weekly product. The spec names the maintenance-fee file; the full-text files are
- * weekly too, and flagging them stale five days of every seven would say nothing.
+ * Spec §2: stale when the copy is older than the product's cadence allows, 48 hours, or one week
+ * plus one day for a weekly product, measured from the date of the newest file loaded. The
+ * office publishes daily products on business days only, so their 48 hours count two business
+ * days: Friday's file is still the newest on Sunday. The spec names the maintenance-fee file as
+ * weekly; the full-text files are weekly too, and flagging them stale five days of every seven
+ * would say nothing.
  */
-export function cadenceMs(product: string): number {
+export function cadenceOf(product: string): { days: number; businessDays: boolean } {
   const info = (PRODUCT_CATALOGUE as Record<string, ProductInfo>)[product];
-  return info?.cadence === 'weekly' ? (7 + 1) * 24 * HOUR_MS : 48 * HOUR_MS;
+  return info?.cadence === 'weekly' ? { days: 7 + 1, businessDays: false } : { days: 2, businessDays: true };
 }

@@ -1,4 +1,5 @@
-import { cadenceMs } from './products.js';
+import { addDays, isBusinessDay } from './dates.js';
+import { cadenceOf } from './products.js';
 
 export interface ProductState {
   product: string;
@@ -30,9 +31,9 @@ export function toEasternDate(instant: Date): string {
 const formattedDates = new Map<number, string>();
 
 /**
- * `stale` measures the copy by when it was last ingested (`as_of`), not by the file's own date:
- * daily products skip weekends and holidays, so file dates alone would flag healthy copies.
- * A product never loaded is stale by definition.
+ * `stale` measures the data, not the ingest (DESIGN D29): a copy refreshed tonight from a file
+ * a month old is a month old. A product never loaded is stale by definition; `as_of` stays the
+ * date of the ingest.
  */
 export function provenanceOf(product: string, state: ProductState | null, now: Date): Provenance {
   if (!state) return { source: { product, file_date: null }, as_of: null, stale: true };
@@ -43,7 +44,14 @@ export function provenanceOf(product: string, state: ProductState | null, now: D
   };
 }
 
-/** A loaded product's copy is stale once more than its cadence has passed since its last ingest. */
-export function isStale(state: ProductState, now: Date): boolean {
-  return now.getTime() - state.ingested_at.getTime() > cadenceMs(state.product);
+/** Stale once more than the product's cadence has passed since the date of its newest file (products.ts). */
+export function isStale(state: Pick<ProductState, 'product' | 'file_date'>, now: Date): boolean {
+  const today = toEasternDate(now);
+  const { days, businessDays } = cadenceOf(state.product);
+  if (!businessDays) return today > addDays(state.file_date, days);
+  let passed = 0;
+  for (let day = addDays(state.file_date, 1); day <= today; day = addDays(day, 1)) {
+    if (isBusinessDay(day) && ++passed > days) return true;
+  }
+  return false;
 }

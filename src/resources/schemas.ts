@@ -38,7 +38,11 @@ export const ProvenanceProperties = {
     file_date: Nullable(Type.String({ format: 'date' })),
   }),
   as_of: Nullable(Type.String({ format: 'date', description: 'Date the service last ingested that product' })),
-  stale: Type.Boolean({ description: 'True when the copy is older than the product cadence allows' }),
+  stale: Type.Boolean({
+    description:
+      "True when the data is older than the product's cadence allows: its newest file date is more than two business days " +
+      'old (daily products) or more than eight days (weekly products), or the product was never loaded',
+  }),
 };
 
 /** Spec §2: every top-level object carries where its data came from and how fresh it is. */

@@ -6,11 +6,11 @@
  */
 import type { Database, Queryable } from '../../db/database.js';
 import { insertEvents } from '../../db/events.sql.js';
-import { listFeeEventsOf } from '../../db/maintenance-fees.sql.js';
 import { anyProductLoaded } from '../../db/product-state.sql.js';
-import { buildEvent, type DetectedEvent, eventDetail } from '../../domain/events.js';
+import type { DetectedEvent } from '../../domain/events.js';
 import { BUILT_IN_FEE_CODES } from '../../domain/fee-codes.js';
-import { maintenanceStatus, patentKindOf } from '../../domain/maintenance.js';
+import { lapseEvents } from '../../facts/lapse-events.js';
+import { readPatentFacts } from '../../facts/read.js';
 import { IngestRun, type IngestSummary } from '../ingest-run.js';
 import type { RunOptions } from '../runner.js';
 import type { FeeItem } from './parse.js';
@@ -127,29 +127,14 @@ async function finish(
   };
 }
 
-/** `maintenance_lapse` for every new `EXP.`: the window that lapsed, read from all of the patent's events. */
+/** `maintenance_lapse` for every new `EXP.`, judged from the patent's facts in every product (facts/lapse-events.ts). */
 async function detectLapses(tx: Queryable, lapses: readonly sql.NewFeeEvent[]): Promise<DetectedEvent[]> {
   if (lapses.length === 0) return [];
-  const history = await listFeeEventsOf(tx, [...new Set(lapses.map((event) => event.patent_number))]);
-  return lapses.flatMap((lapse) => {
-    const status = maintenanceStatus({
-      kind: patentKindOf(lapse.patent_number),
-      scheduleGrantDate: lapse.grant_date,
-      feeFilingDate: null,
-      events: (history.get(lapse.patent_number) ?? []).filter((event) => event.date <= lapse.event_date),
-      today: lapse.event_date,
-    });
-    const lapsed = status.lapse;
-    const deadlines = lapsed ? status.deadlines[lapsed.window] : null;
-    if (!lapsed || !deadlines) return [];
-    return [
-      buildEvent(
-        'maintenance_lapse',
-        { applicationNumber: lapse.application_number, patentNumber: lapse.patent_number },
-        lapse.event_date,
-        lapsed.window,
-        eventDetail.maintenance({ window: lapsed.window, due: deadlines.due, surchargeUntil: deadlines.surcharge_until }),
-      ),
-    ];
-  });
+  const held = await readPatentFacts(tx, [...new Set(lapses.map((event) => event.patent_number))]);
+  return [...held].flatMap(([patentNumber, patent]) =>
+    lapseEvents(
+      patent,
+      lapses.filter((lapse) => lapse.patent_number === patentNumber).map((lapse) => lapse.event_date),
+    ),
+  );
 }

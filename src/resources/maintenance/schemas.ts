@@ -5,7 +5,8 @@ const WindowValue = Type.Unsafe<'paid' | 'due' | 'grace' | 'expired' | 'upcoming
   type: 'string',
   enum: ['paid', 'due', 'grace', 'expired', 'upcoming', 'n/a'],
   description:
-    'paid; due (payable now, no surcharge); grace (overdue, surcharge applies); expired; upcoming (not yet payable); n/a (the patent owes no fees)',
+    'As of `judged_as_of`: paid; due (payable now, no surcharge); grace (overdue, surcharge applies); expired (lapsed unpaid); ' +
+    'upcoming (not yet payable); n/a (no fee owed: design, plant and SIR patents, and windows left once the term has ended)',
 });
 
 const FeeEventKind = Type.Unsafe<'paid' | 'reminder' | 'expired' | 'reinstated' | 'surcharge' | 'refund' | 'other'>({
@@ -38,6 +39,13 @@ const FeeEvent = component(
     date: Type.String({ format: 'date', description: 'Event entry date' }),
     kind: FeeEventKind,
     window: Nullable(Type.Unsafe<'3.5y' | '7.5y' | '11.5y'>({ type: 'string', enum: ['3.5y', '7.5y', '11.5y'] })),
+    source: Type.Object(
+      {
+        product: Type.String({ description: 'PTMNFEE2 (the fee file) or PTFWPRD/PTFWPRE (the file wrapper’s transactions)' }),
+        file_date: Nullable(Type.String({ format: 'date' })),
+      },
+      { description: 'The file the event was read from; an event both print is listed once, from the fee file' },
+    ),
   }),
 );
 
@@ -56,7 +64,11 @@ export const ExpirationEstimate = component(
   Type.Object({
     date: Nullable(Type.String({ format: 'date', description: 'End of term; null when it cannot be computed (see calculation)' })),
     estimate: Type.Literal(true),
-    possibly_shorter: Type.Boolean({ description: 'A terminal disclaimer is on record: the term may end earlier' }),
+    possibly_shorter: Type.Boolean({
+      description:
+        'A terminal disclaimer is on record (in the transactions or printed on the grant), or an ancestor’s filing date is ' +
+        'unknown: the term may end earlier',
+    }),
     calculation: Type.Array(CalculationStep, { description: 'The steps that produced the date, each with its source' }),
   }),
 );
@@ -75,7 +87,9 @@ export const MaintenanceRecord = component(
         description: "The owner's current status in the fee record",
       }),
     ),
-    events: Type.Array(FeeEvent, { description: 'Every fee event on file, oldest first' }),
+    events: Type.Array(FeeEvent, {
+      description: "Every fee event on file, oldest first: the fee file's and the file wrapper's fee transactions, each once",
+    }),
     windows: windows(WindowValue),
     deadlines: windows(Nullable(Deadlines)),
     next_fee: Nullable(
@@ -87,9 +101,24 @@ export const MaintenanceRecord = component(
         surcharge_until: Type.String({ format: 'date' }),
       }),
     ),
-    expired: Type.Boolean({ description: 'True once a fee lapsed (not reinstated) or the term ended' }),
+    judged_as_of: Type.String({
+      format: 'date',
+      description:
+        'The date the windows, next_fee and any lapse are judged as of: the newest date the fee evidence covers (the fee ' +
+        "file's date, or the file wrapper's for its transactions; the grant's date when neither is loaded), never after " +
+        'today. Nothing later than it is asserted; `stale` says when it is older than the product’s cadence',
+    }),
+    expired: Type.Boolean({
+      description: 'True once a fee lapsed (not reinstated) as of judged_as_of, or the term ended (by the calendar)',
+    }),
     expiration_reason: Nullable(Type.String({ description: '`maintenance fee not paid` or `term ended`' })),
     expiration_estimate: ExpirationEstimate,
-    note: Nullable(Type.String({ description: 'Set when the answer rests on less than a fee record (no fee events on file)' })),
+    note: Nullable(
+      Type.String({
+        description:
+          'Set when the answer rests on less than a complete, current fee record: no fee events on file, windows counted as ' +
+          "paid without a payment, windows made moot by the end of term, a reissue's original unknown, stale fee data",
+      }),
+    ),
   }),
 );

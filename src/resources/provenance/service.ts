@@ -67,7 +67,10 @@ export class ProvenanceService {
   private async freshest(family: readonly string[]): Promise<ProductState | null> {
     const states = await this.states();
     const loaded = family.map((product) => states.get(product)).filter((state): state is ProductState => state !== undefined);
-    return loaded.sort((a, b) => b.ingested_at.getTime() - a.ingested_at.getTime())[0] ?? null;
+    // The newest data names the family: a backfile stays fresh while its daily product loads.
+    const newer = (a: ProductState, b: ProductState) =>
+      a.file_date !== b.file_date ? (a.file_date > b.file_date ? -1 : 1) : b.ingested_at.getTime() - a.ingested_at.getTime();
+    return loaded.sort(newer)[0] ?? null;
   }
 
   /** Provenance of a product family as a whole (list envelopes): its freshest member names it. */

@@ -17,7 +17,12 @@ export const detectScheduled = defineJob({
   concurrency: 1,
   dedupeKey: () => 'detect-scheduled',
   async handle(_payload, { services, log }) {
-    const outcomes = await detectScheduledEvents(services.context.db, scheduledDetectors());
+    const outcomes = await detectScheduledEvents(
+      services.context.db,
+      scheduledDetectors(),
+      new Date(),
+      services.context.config.officeClosures,
+    );
     log.info({ outcomes }, 'scheduled event detection finished');
   },
 });
