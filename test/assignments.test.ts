@@ -89,6 +89,7 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
             filing_date: '2015-04-03',
           },
         ],
+        source: { product: 'PASDL', file_date: '2016-01-01' },
       },
     ]);
     expect(body.current_owner).toEqual({
@@ -97,6 +98,7 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
       reel_frame: '037388/0092',
       recorded_date: '2015-12-30',
       conveyance_type: 'assignment',
+      source: { product: 'PASDL', file_date: '2016-01-01' },
     });
     // The application is held: its counts and the feed know of the recordation.
     expect((await get('/v1/applications/14678893')).body.counts.assignments).toBe(1);
@@ -127,6 +129,7 @@ describe.skipIf(!samplesPresent('assignment-xml'))('the real daily assignment fi
       reel_frame: '037392/0307',
       recorded_date: '2015-12-31',
       conveyance_type: 'merger',
+      source: { product: 'PASDL', file_date: '2016-01-01' },
     });
   });
 

@@ -63,6 +63,7 @@ it('a partial record (transactions only) leaves them too', async () => {
     parents: null,
     children: null,
     parties: null,
+    recordations: null,
     ptaDays: null,
     ptaParts: null,
     lastIngestionAt: null,

@@ -45,6 +45,7 @@ export function fullRecord(
         country: 'US',
       }),
     ],
+    recordations: [],
     ptaDays: null,
     ptaParts: null,
     lastIngestionAt: '2026-11-19T08:00:00',

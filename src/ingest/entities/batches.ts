@@ -129,43 +129,12 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
     const coveredNumbers = [...new Set(covered.map((row) => row.application_number))];
     const inventorsOf = groupBy(await findPrintedParties(tx, 'applications', coveredNumbers, true), (row) => row.key);
 
-    const personal = (p: sql.RecordationPartyRow) => isPerson(p.name, p.name_type);
-    const companies = await resolveCompanyKeys(
-      tx,
-      parties
-        .filter((p) => !personal(p))
-        .map((p) => ({ key: companyKey(p.name), place: placeKey({ city: p.city, region: p.state, country: p.country }) })),
-    );
+    const companies = await recordedCompanies(tx, parties);
     const seen = new Observations();
     const updates = parties.map((p) => {
-      const place = { city: p.city, state: p.state, country: p.country };
-      let entityId = '';
-      if (personal(p)) {
-        const parts = printedPerson(p.name);
-        if (parts) {
-          const inventors = (applicationsOf.get(p.reel_frame) ?? []).flatMap((row) => inventorsOf.get(row.application_number) ?? []);
-          const inventor = matchInventor(parts, inventors);
-          const inventorParts = inventor ? partsOf(inventor) : null;
-          if (inventor && inventorParts) {
-            entityId = inventor.entity_id || personEntity(inventorParts, inventor);
-            seen.add({
-              entity_id: entityId,
-              type: 'inventor',
-              name: p.name,
-              search_key: personKey(inventorParts),
-              city: inventor.city,
-              state: inventor.region,
-              country: inventor.country,
-            });
-          } else {
-            const where =
-              p.role === 'assignee' ? { city: p.city, region: p.state, country: p.country } : { city: null, region: null, country: null };
-            entityId = personEntity(parts, where);
-            seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), ...place });
-          }
-        }
-      } else entityId = companyEntity(companies, seen, p.name, place);
-      return { reel_frame: p.reel_frame, role: p.role, seq: p.seq, entity_id: entityId, party: p, personal: personal(p) };
+      const inventors = (applicationsOf.get(p.reel_frame) ?? []).flatMap((row) => inventorsOf.get(row.application_number) ?? []);
+      const { entityId, personal } = recordedPartyEntity(p, inventors, companies, seen);
+      return { reel_frame: p.reel_frame, role: p.role, seq: p.seq, entity_id: entityId, party: p, personal };
     });
     await seen.write(tx, now);
     await setPartyEntities(
@@ -187,6 +156,62 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
     );
     return { applications: coveredNumbers.length, newCompanies: newCompanyIds(companies), edgesAdded };
   });
+}
+
+/** A recordation's party as either product prints it: the assignment files say natural or legal person, an application's bag does not. */
+export interface RecordedParty {
+  role: 'assignor' | 'assignee';
+  name: string;
+  name_type: 'natural' | 'legal' | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+/** The company keys of the parties that are not people, filed. */
+export function recordedCompanies(tx: Queryable, parties: readonly RecordedParty[]): Promise<Map<string, CompanyResolution>> {
+  return resolveCompanyKeys(
+    tx,
+    parties
+      .filter((p) => !isPerson(p.name, p.name_type))
+      .map((p) => ({ key: companyKey(p.name), place: placeKey({ city: p.city, region: p.state, country: p.country }) })),
+  );
+}
+
+/**
+ * A recordation party's entity ('' when its name keys to nothing): a person signing is one of the
+ * covered applications' `inventors` of that name when there is one, else a person at the
+ * assignee's place (an assignor's place is not printed); a company by its key (`companies`).
+ */
+export function recordedPartyEntity(
+  p: RecordedParty,
+  inventors: readonly PrintedPartyRow[],
+  companies: Map<string, CompanyResolution>,
+  seen: Observations,
+): { entityId: string; personal: boolean } {
+  const place = { city: p.city, state: p.state, country: p.country };
+  if (!isPerson(p.name, p.name_type)) return { entityId: companyEntity(companies, seen, p.name, place), personal: false };
+  const parts = printedPerson(p.name);
+  if (!parts) return { entityId: '', personal: true };
+  const inventor = matchInventor(parts, inventors);
+  const inventorParts = inventor ? partsOf(inventor) : null;
+  if (inventor && inventorParts) {
+    const entityId = inventor.entity_id || personEntity(inventorParts, inventor);
+    seen.add({
+      entity_id: entityId,
+      type: 'inventor',
+      name: p.name,
+      search_key: personKey(inventorParts),
+      city: inventor.city,
+      state: inventor.region,
+      country: inventor.country,
+    });
+    return { entityId, personal: true };
+  }
+  const where = p.role === 'assignee' ? { city: p.city, region: p.state, country: p.country } : { city: null, region: null, country: null };
+  const entityId = personEntity(parts, where);
+  seen.add({ entity_id: entityId, type: 'inventor', name: p.name, search_key: personKey(parts), ...place });
+  return { entityId, personal: true };
 }
 
 /** A company party's entity, observed with its spelling and place; '' when its name keys to nothing. */

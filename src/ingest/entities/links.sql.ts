@@ -41,7 +41,8 @@ export interface LinkEvidenceRow {
 /**
  * Every resolved party linking an entity to the applications: applicants and inventors of the
  * file wrapper, applicants, inventors and assignees printed on grants and publications, and assignees of recordations that move ownership (an assignment, merger, change
- * of name, or an assignment corrected), by application number or by the patent of one held.
+ * of name, or an assignment corrected), by application number or by the patent of one held, in
+ * the assignment files or in the application's own file wrapper copy.
  */
 export async function findLinkEvidence(db: Queryable, applicationNumbers: readonly string[]): Promise<LinkEvidenceRow[]> {
   const { rows } = await db.query<LinkEvidenceRow>(
@@ -71,7 +72,18 @@ export async function findLinkEvidence(db: Queryable, applicationNumbers: readon
                LEFT JOIN entity_keys k ON k.name_key = q.normalized_name
                WHERE q.entity_id <> ''
                  AND (a.conveyance_type IN ('assignment', 'merger', 'change_of_name')
-                      OR (a.conveyance_type = 'correction' AND upper(a.conveyance_text) LIKE '%ASSIGNMENT%'))`,
+                      OR (a.conveyance_type = 'correction' AND upper(a.conveyance_text) LIKE '%ASSIGNMENT%'))
+               UNION ALL
+               -- A bag's copy counts where the assignment files do not cover the application by that recordation:
+               -- where both do, theirs is the copy served (domain/evidence.ts, rule recordations).
+               SELECT q.application_number, 'assignee', q.entity_id, q.name, k.confidence, NULL, NULL, true
+               FROM wanted w JOIN file_wrapper_recordation_parties q ON q.application_number = w.application_number AND q.role = 'assignee'
+               JOIN file_wrapper_recordations r ON r.application_number = q.application_number AND r.reel_frame = q.reel_frame
+               LEFT JOIN entity_keys k ON k.name_key = q.normalized_name
+               WHERE q.entity_id <> ''
+                 AND (r.conveyance_type IN ('assignment', 'merger', 'change_of_name')
+                      OR (r.conveyance_type = 'correction' AND upper(r.conveyance_text) LIKE '%ASSIGNMENT%'))
+                 AND NOT EXISTS (SELECT 1 FROM properties pr WHERE pr.reel_frame = q.reel_frame AND pr.application_number = q.application_number)`,
     [applicationNumbers],
   );
   return rows;

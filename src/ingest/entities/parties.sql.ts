@@ -1,5 +1,5 @@
 /**
- * The four tables of printed parties entity resolution walks, each keyed by what its rows
+ * The five tables of printed parties entity resolution walks, each keyed by what its rows
  * belong to: the walk over them (unresolved only, or all for a rebuild) and the entity ids written
  * back. Table and column names come from this closed list only; values are parameters.
  */
@@ -9,6 +9,8 @@ export const PARTY_TABLES = {
   applications: { table: 'application_parties', key: 'application_number' },
   documents: { table: 'document_parties', key: 'doc_number' },
   recordations: { table: 'assignment_parties', key: 'reel_frame' },
+  /** The file wrapper's copies of recordations: seq counts within the application's bag and role. */
+  bags: { table: 'file_wrapper_recordation_parties', key: 'application_number' },
   trials: { table: 'ptab_parties', key: 'trial_number' },
 } as const;
 
@@ -34,7 +36,7 @@ export interface PrintedPartyRow {
 /** The printed parties of some applications or documents (`inventorsOnly`: a recordation's signer is matched to one of them). */
 export async function findPrintedParties(
   db: Queryable,
-  source: Exclude<PartySource, 'recordations' | 'trials'>,
+  source: Exclude<PartySource, 'recordations' | 'bags' | 'trials'>,
   keys: readonly string[],
   inventorsOnly = false,
 ): Promise<PrintedPartyRow[]> {

@@ -34,7 +34,28 @@ export async function findRecordationParties(db: Queryable, reelFrames: readonly
   return rows;
 }
 
-/** The applications the recordations cover (by application number, or by the patent granted on one held). */
+export interface BagPartyRow {
+  application_number: string;
+  role: 'assignor' | 'assignee';
+  seq: number;
+  name: string;
+  /** The bag does not say: the name decides (entity-keys.ts isPerson). */
+  name_type: null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+/** The parties of the file wrapper's copies of recordations, of some applications. */
+export async function findBagParties(db: Queryable, applicationNumbers: readonly string[]): Promise<BagPartyRow[]> {
+  const { rows } = await db.query<BagPartyRow>(
+    /* SQL */ `SELECT application_number, role, seq, name, NULL AS name_type, city, state, country
+               FROM file_wrapper_recordation_parties WHERE application_number = ANY($1::text[])`,
+    [applicationNumbers],
+  );
+  return rows;
+}
+
 export interface TrialPartyRow {
   trial_number: string;
   role: 'petitioner' | 'patent_owner';
@@ -55,6 +76,7 @@ export async function findTrialParties(db: Queryable, trialNumbers: readonly str
   return rows;
 }
 
+/** The applications the recordations cover (by application number, or by the patent granted on one held). */
 export async function findCoveredApplications(
   db: Queryable,
   reelFrames: readonly string[],

@@ -1,13 +1,15 @@
 /**
  * Entity resolution (issue 10): every name the service holds — the file wrapper's applicants and
  * inventors, the parties printed on grants and publications, the recordations' assignors and
- * assignees, PTAB trials' petitioners and patent owners — filed under an entity, entities grouped
- * into families, each entity's portfolio kept. Incremental by default: only parties not resolved
+ * assignees (in the assignment files and in the file wrapper's copies), PTAB trials' petitioners
+ * and patent owners — filed under an entity, entities grouped into families, each entity's
+ * portfolio kept. Incremental by default: only parties not resolved
  * yet (rows the file wrapper or an assignment load wrote since the last run) and the
  * applications they touch. A rebuild walks everything again, recomputes the families' edges and
  * recounts every entity; entity ids stay as they were (entity_keys is kept).
  */
 import type { Database } from '../../db/database.js';
+import { resolveBagBatch } from './bags.js';
 import { type BatchOutcome, resolvePrintedBatch, resolveRecordationBatch } from './batches.js';
 import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
 import * as families from './families.sql.js';
@@ -26,7 +28,7 @@ export interface ResolutionOptions {
 }
 
 export interface ResolutionProgress {
-  phase: 'applications' | 'documents' | 'recordations' | 'trials' | 'links' | 'families';
+  phase: 'applications' | 'documents' | 'recordations' | 'bags' | 'trials' | 'links' | 'families';
   done: number;
 }
 
@@ -37,6 +39,8 @@ export interface ResolutionSummary {
   /** Grants and publications whose parties were resolved. */
   documents: number;
   recordations: number;
+  /** Applications whose file wrapper copies of recordations (assignmentBag) had parties resolved. */
+  bags: number;
   /** PTAB trials whose parties were resolved. */
   trials: number;
   /** Applications whose links were recomputed (some more than once). */
@@ -60,6 +64,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     applications: 0,
     documents: 0,
     recordations: 0,
+    bags: 0,
     trials: 0,
     relinked: 0,
     newCompanies: 0,
@@ -105,6 +110,14 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     },
   );
   await walk(
+    (after) => findPartyKeys(db, 'bags', { after, limit: size, all: rebuild }),
+    async (batch) => {
+      absorb(await resolveBagBatch(db, batch, now()));
+      summary.bags += batch.length;
+      progress({ phase: 'bags', done: summary.bags });
+    },
+  );
+  await walk(
     (after) => findPartyKeys(db, 'trials', { after, limit: size, all: rebuild }),
     async (batch) => {
       absorb(await resolveTrialBatch(db, batch, now()));
@@ -147,7 +160,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   const checkNames = rebuild ? await everyCompany(db) : [...newCompanies];
   summary.familyEdgesAdded += await addNearIdenticalEdges(db, checkNames);
   const changed =
-    summary.applications + summary.documents + summary.recordations + summary.trials + summary.relinked > 0 ||
+    summary.applications + summary.documents + summary.recordations + summary.bags + summary.trials + summary.relinked > 0 ||
     summary.familyEdgesAdded + summary.familyEdgesRemoved > 0;
   if (changed || rebuild) {
     summary.families = (await rebuildFamilies(db, now())).families;

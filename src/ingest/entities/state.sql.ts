@@ -57,6 +57,7 @@ export async function deleteOrphanEntities(tx: Queryable): Promise<void> {
                  WHERE NOT EXISTS (SELECT 1 FROM entity_links l WHERE l.entity_id = e.entity_id)
                    AND NOT EXISTS (SELECT 1 FROM application_parties p WHERE p.entity_id = e.entity_id)
                    AND NOT EXISTS (SELECT 1 FROM assignment_parties p WHERE p.entity_id = e.entity_id)
+                   AND NOT EXISTS (SELECT 1 FROM file_wrapper_recordation_parties p WHERE p.entity_id = e.entity_id)
                    AND NOT EXISTS (SELECT 1 FROM document_parties p WHERE p.entity_id = e.entity_id)
                    AND NOT EXISTS (SELECT 1 FROM family_edges f WHERE f.entity_from = e.entity_id OR f.entity_to = e.entity_id)
                  RETURNING entity_id)

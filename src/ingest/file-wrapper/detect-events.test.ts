@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildEvent, eventDetail } from '../../domain/events.js';
 import { detectEvents, newTransactions, type StoredApplication } from './detect-events.js';
-import type { FileWrapperRecord } from './record.js';
+import type { BagRecordation, FileWrapperRecord } from './record.js';
 
 const t = (date: string, code: string, description = code) => ({ date, code, description });
 
@@ -31,6 +32,7 @@ const record = (overrides: Partial<FileWrapperRecord> = {}): FileWrapperRecord =
   parents: [],
   children: [],
   parties: [],
+  recordations: [],
   ptaDays: null,
   ptaParts: null,
   lastIngestionAt: null,
@@ -44,6 +46,7 @@ const stored = (overrides: Partial<StoredApplication> = {}): StoredApplication =
   publicationNumber: 'US20210210819A1',
   transactions: [],
   childNumbers: new Set(),
+  reelFrames: new Set(),
   ...overrides,
 });
 
@@ -112,5 +115,31 @@ describe('detectEvents', () => {
     const next = record({ transactions: [t('2023-03-05', 'MCTNF')] });
     expect(detectEvents(next, stored())[0]!.eventId).toBe(detectEvents(next, stored())[0]!.eventId);
     expect(detectEvents(next, stored({ transactions: [t('2023-03-05', 'MCTNF')] }))).toEqual([]);
+  });
+
+  it("announces a reel/frame new to a stored bag with the assignment loader's id, and nothing of a first bag", () => {
+    const address = { lines: [], city: null, state: null, postcode: null, country: null };
+    const recordation: BagRecordation = {
+      reelFrame: '050000/0001',
+      recordedDate: '2024-02-01',
+      pageCount: null,
+      conveyanceText: 'MERGER',
+      conveyanceType: 'merger',
+      assignors: [{ name: 'ACME WIDGETS, INC.', executionDate: null }],
+      assignees: [{ name: 'ACME HOLDINGS LLC', address }],
+    };
+    const next = record({ recordations: [recordation] });
+    // What assignments/load.ts builds for a held application the recordation covers.
+    const fromAssignmentFiles = buildEvent(
+      'assignment',
+      { applicationNumber: '17248024', patentNumber: null },
+      '2024-02-01',
+      '050000/0001',
+      eventDetail.assignment({ reelFrame: '050000/0001', conveyanceType: 'merger', assignees: ['ACME HOLDINGS LLC'] }),
+    );
+    expect(detectEvents(next, stored())).toEqual([fromAssignmentFiles]);
+    expect(detectEvents(next, stored({ reelFrames: new Set(['050000/0001']) }))).toEqual([]);
+    expect(detectEvents(next, stored({ reelFrames: null }))).toEqual([]);
+    expect(detectEvents(next, null).map((e) => e.eventType)).toEqual(['publication']);
   });
 });

@@ -11,6 +11,8 @@ export interface StoredApplication {
   transactions: Transaction[];
   /** Direct children (links whose parent is this application). */
   childNumbers: Set<string>;
+  /** The reel/frames of its stored bag; null when no bag of it was ever stored (held before bags were kept). */
+  reelFrames: Set<string> | null;
 }
 
 /**
@@ -39,7 +41,8 @@ export function newTransactions(previous: Transaction[], next: Transaction[]): {
 /**
  * Events of one application between what was stored and what arrived (spec §6, DESIGN.md D17).
  * An application seen for the first time yields only its publication: the file wrapper carries
- * published applications, and their earlier history was never observed as it happened.
+ * published applications, and their earlier history was never observed as it happened. So does
+ * the first bag stored for an application: its recordations are history too.
  */
 export function detectEvents(record: FileWrapperRecord, before: StoredApplication | null): DetectedEvent[] {
   const meta = record.metadata;
@@ -91,6 +94,22 @@ export function detectEvents(record: FileWrapperRecord, before: StoredApplicatio
         ),
       );
     }
+  }
+  // Built as the assignment loader builds it (application, recorded date, reel/frame): a recordation read first from
+  // either product is one event, and the other product's copy of it later finds the id taken.
+  const storedBag = before.reelFrames;
+  for (const r of record.recordations ?? []) {
+    if (storedBag === null || storedBag.has(r.reelFrame)) continue;
+    const assignees = r.assignees.map((a) => a.name);
+    events.push(
+      buildEvent(
+        'assignment',
+        target,
+        r.recordedDate,
+        r.reelFrame,
+        eventDetail.assignment({ reelFrame: r.reelFrame, conveyanceType: r.conveyanceType, assignees }),
+      ),
+    );
   }
   for (const link of record.children ?? []) {
     if (link.parentNumber !== record.applicationNumber || before.childNumbers.has(link.childNumber)) continue;

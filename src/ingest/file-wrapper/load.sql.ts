@@ -11,11 +11,14 @@ export interface StoredRow {
   status_description: string | null;
   patent_number: string | null;
   publication_number: string | null;
+  /** The application's bag was stored once (migration 0025): a reel/frame new to it is news. */
+  recordations_loaded: boolean;
 }
 
 export async function findStoredApplications(db: Queryable, numbers: string[]): Promise<StoredRow[]> {
   const { rows } = await db.query<StoredRow>(
-    /* SQL */ `SELECT application_number, content_hash, status_code, status_description, patent_number, publication_number
+    /* SQL */ `SELECT application_number, content_hash, status_code, status_description, patent_number, publication_number,
+                      recordations_loaded
                FROM applications WHERE application_number = ANY($1::text[])`,
     [numbers],
   );
@@ -43,10 +46,22 @@ export async function findStoredChildren(
   return rows;
 }
 
+export async function findStoredReelFrames(
+  db: Queryable,
+  numbers: string[],
+): Promise<{ application_number: string; reel_frame: string }[]> {
+  const { rows } = await db.query<{ application_number: string; reel_frame: string }>(
+    /* SQL */ `SELECT application_number, reel_frame FROM file_wrapper_recordations WHERE application_number = ANY($1::text[])`,
+    [numbers],
+  );
+  return rows;
+}
+
 /**
  * One JSON array of application rows, expanded set-based (STYLE.md #14). Names only the file
  * wrapper's own columns: the counts other products feed (assignment_count, ptab_proceeding_count)
- * keep their values on update and take their defaults on insert.
+ * keep their values on update and take their defaults on insert. A full record carries its bag
+ * (an omitted one is empty), so its application's bag is stored from then on.
  */
 export async function upsertApplications(db: Queryable, rowsJson: string, fileProduct: string, fileDate: string, now: Date): Promise<void> {
   await db.query(
@@ -55,12 +70,12 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
                  status_date, patent_number, grant_date, publication_number, publication_key, publication_date, title,
                  applicant_name, examiner_name, examiner_key, art_unit, entity_status, customer_number, docket_number,
                  first_inventor_to_file, cpc, pta_days, pta_parts, transaction_count, office_action_count, links,
-                 source_product, source_file_date, content_hash, first_seen_at, updated_at)
+                 recordations_loaded, source_product, source_file_date, content_hash, first_seen_at, updated_at)
                SELECT r.application_number, r.filing_date, r.effective_filing_date, r.application_type, r.status_code,
                  r.status_description, r.status_date, r.patent_number, r.grant_date, r.publication_number, r.publication_key,
                  r.publication_date, r.title, r.applicant_name, r.examiner_name, r.examiner_key, r.art_unit, r.entity_status,
                  r.customer_number, r.docket_number, r.first_inventor_to_file, COALESCE(r.cpc, '{}'), r.pta_days, r.pta_parts,
-                 r.transaction_count, r.office_action_count, r.links, $2, $3,
+                 r.transaction_count, r.office_action_count, r.links, true, $2, $3,
                  r.content_hash, $4, $4
                FROM json_to_recordset($1::json) AS r(
                  application_number text, filing_date date, effective_filing_date date, application_type text, status_code integer,
@@ -80,7 +95,8 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
                  entity_status = EXCLUDED.entity_status, customer_number = EXCLUDED.customer_number,
                  docket_number = EXCLUDED.docket_number, first_inventor_to_file = EXCLUDED.first_inventor_to_file,
                  cpc = EXCLUDED.cpc, pta_days = EXCLUDED.pta_days, pta_parts = EXCLUDED.pta_parts, transaction_count = EXCLUDED.transaction_count,
-                 office_action_count = EXCLUDED.office_action_count, links = EXCLUDED.links, source_product = EXCLUDED.source_product,
+                 office_action_count = EXCLUDED.office_action_count, links = EXCLUDED.links,
+                 recordations_loaded = true, source_product = EXCLUDED.source_product,
                  source_file_date = EXCLUDED.source_file_date, content_hash = EXCLUDED.content_hash, updated_at = EXCLUDED.updated_at`,
     [rowsJson, fileProduct, fileDate, now],
   );
@@ -88,14 +104,15 @@ export async function upsertApplications(db: Queryable, rowsJson: string, filePr
 
 export async function updatePartialApplications(
   db: Queryable,
-  rows: { number: string; hash: string; ptaDays: number | null; ptaParts: PtaRecord | null }[],
+  rows: { number: string; hash: string; ptaDays: number | null; ptaParts: PtaRecord | null; bag: boolean }[],
   now: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
     /* SQL */ `UPDATE applications a SET content_hash = r.hash, pta_days = COALESCE(r.pta_days, a.pta_days),
-                 pta_parts = COALESCE(r.pta_parts::jsonb, a.pta_parts), updated_at = $2
-               FROM unnest($1::text[], $3::text[], $4::int[], $5::text[]) AS r(application_number, hash, pta_days, pta_parts)
+                 pta_parts = COALESCE(r.pta_parts::jsonb, a.pta_parts), recordations_loaded = a.recordations_loaded OR r.bag,
+                 updated_at = $2
+               FROM unnest($1::text[], $3::text[], $4::int[], $5::text[], $6::boolean[]) AS r(application_number, hash, pta_days, pta_parts, bag)
                WHERE a.application_number = r.application_number`,
     [
       rows.map((r) => r.number),
@@ -103,6 +120,7 @@ export async function updatePartialApplications(
       rows.map((r) => r.hash),
       rows.map((r) => r.ptaDays),
       rows.map((r) => (r.ptaParts ? JSON.stringify(r.ptaParts) : null)),
+      rows.map((r) => r.bag),
     ],
   );
 }
@@ -156,3 +174,55 @@ export async function replaceContinuity(
 
 /** Applicants and inventors are replaced whole, like transactions. */
 export const APPLICATION_PARTIES: ChildTable = { table: 'application_parties', owner: 'application_number', columns: PARTY_COLUMNS };
+
+export const RECORDATION_COLUMNS = [
+  'application_number',
+  'reel_frame',
+  'recorded_date',
+  'page_count',
+  'conveyance_text',
+  'conveyance_type',
+  'source_product',
+  'source_file_date',
+] as const;
+export const RECORDATION_PARTY_COLUMNS = [
+  'application_number',
+  'role',
+  'seq',
+  'reel_frame',
+  'name',
+  'normalized_name',
+  'execution_date',
+  'address_lines',
+  'city',
+  'state',
+  'postcode',
+  'country',
+] as const;
+
+/** The bag's recordations are replaced whole, like transactions: the office sends the bag whole. */
+export const RECORDATIONS: ChildTable = { table: 'file_wrapper_recordations', owner: 'application_number', columns: RECORDATION_COLUMNS };
+
+/**
+ * Replaces the parties of the bags written (`stored`: applications that may have some). Links
+ * entity resolution made from the deleted parties are redone when it resolves the new ones; an
+ * application left with none (`emptied`) goes on its relink queue instead (migration 0014), as the
+ * assignment loader queues what a deleted recordation covered.
+ */
+export async function replaceRecordationParties(
+  tx: Queryable,
+  stored: readonly string[],
+  emptied: readonly string[],
+  rows: CopyValue[][],
+): Promise<void> {
+  if (stored.length > 0)
+    await tx.query(
+      /* SQL */ `WITH gone AS (DELETE FROM file_wrapper_recordation_parties WHERE application_number = ANY($1::text[])
+                             RETURNING application_number)
+                 INSERT INTO entity_relink_queue (application_number)
+                 SELECT DISTINCT application_number FROM gone WHERE application_number = ANY($2::text[])
+                 ON CONFLICT (application_number) DO NOTHING`,
+      [stored, emptied],
+    );
+  await tx.copyFrom('file_wrapper_recordation_parties', RECORDATION_PARTY_COLUMNS, rows);
+}

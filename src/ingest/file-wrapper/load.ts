@@ -2,9 +2,11 @@ import { replaceChildRows } from '../../db/child-rows.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { FileWrapperProduct } from '../../domain/products.js';
 import type { IngestCounts, IngestSummary } from '../ingest-run.js';
+import type { HeldPatent } from '../../facts/read.js';
 import type { BatchOutcome, ProductLoader } from '../loader.js';
 import { ingestItems } from '../runner.js';
 import { detectEvents, type StoredApplication } from './detect-events.js';
+import { detectLapses, type LapseCandidate, lapseCandidates, readLapseFacts } from './detect-lapses.js';
 import * as sql from './load.sql.js';
 import type { FileWrapperRecord, ParsedItem } from './record.js';
 import { applicationRow, contentHash, type PreparedRecord, prepareRecord } from './rows.js';
@@ -21,6 +23,8 @@ interface Plan {
   orphans: FileWrapperRecord[];
   /** Stored state of the changed applications already held (only when events are wanted). */
   before: Map<string, StoredApplication>;
+  /** Held patents whose records bring a new EXP., with their facts as stored (only when events are wanted). */
+  lapses: { candidates: LapseCandidate[]; facts: Map<string, HeldPatent> };
 }
 
 async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<string, StoredApplication>> {
@@ -35,6 +39,7 @@ async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<st
         publicationNumber: row.publication_number,
         transactions: [],
         childNumbers: new Set<string>(),
+        reelFrames: row.recordations_loaded ? new Set<string>() : null,
       },
     ]),
   );
@@ -43,6 +48,9 @@ async function storedState(tx: Queryable, rows: sql.StoredRow[]): Promise<Map<st
     state.get(t.application_number)!.transactions.push({ date: t.date, code: t.code, description: t.description });
   }
   for (const c of await sql.findStoredChildren(tx, numbers)) state.get(c.application_number)!.childNumbers.add(c.child_number);
+  const bagged = rows.filter((row) => row.recordations_loaded).map((row) => row.application_number);
+  if (bagged.length > 0)
+    for (const r of await sql.findStoredReelFrames(tx, bagged)) state.get(r.application_number)!.reelFrames!.add(r.reel_frame);
   return state;
 }
 
@@ -53,13 +61,15 @@ function carriesStoredParts(record: FileWrapperRecord): boolean {
     record.parents !== null ||
     record.children !== null ||
     record.parties !== null ||
+    record.recordations !== null ||
     record.ptaDays !== null
   );
 }
 
 /**
  * The file wrapper's columns and tables: applications (except the counts other products own:
- * assignment_count, ptab_proceeding_count), transactions, continuity and application_parties.
+ * assignment_count, ptab_proceeding_count), transactions, continuity, application_parties and the
+ * bag's copies of recordations (file_wrapper_recordations and their parties).
  */
 export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, Plan> = {
   unit: 'applications',
@@ -76,11 +86,11 @@ export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, P
         )
       ).map((row) => [row.application_number, row]),
     );
-    const plan: Plan = { work: [], unchanged: 0, orphans: [], before: new Map() };
+    const plan: Plan = { work: [], unchanged: 0, orphans: [], before: new Map(), lapses: { candidates: [], facts: new Map() } };
     for (const record of records) {
       const stored = storedRows.get(record.applicationNumber);
       const hash = contentHash(record);
-      // A partial record whose parts this product does not store (e.g. an /assignment response) has nothing to load.
+      // A partial record whose parts this product does not store (e.g. an /attorney response) has nothing to load.
       if (!carriesStoredParts(record)) plan.unchanged += 1;
       else if (!record.metadata && !stored) plan.orphans.push(record);
       else if (stored?.content_hash === hash) plan.unchanged += 1;
@@ -91,11 +101,19 @@ export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, P
         tx,
         plan.work.filter((w) => !w.isNew).map((w) => storedRows.get(w.record.applicationNumber)!),
       );
+      const candidates = lapseCandidates(
+        plan.work.map((w) => w.record),
+        plan.before,
+      );
+      plan.lapses = { candidates, facts: await readLapseFacts(tx, candidates) };
     }
     return plan;
   },
 
-  detect: (plan) => plan.work.flatMap((w) => detectEvents(w.record, plan.before.get(w.record.applicationNumber) ?? null)),
+  detect: (plan) => [
+    ...plan.work.flatMap((w) => detectEvents(w.record, plan.before.get(w.record.applicationNumber) ?? null)),
+    ...detectLapses(plan.lapses.candidates, plan.lapses.facts),
+  ],
 
   async write(tx, plan, file): Promise<BatchOutcome> {
     const { work } = plan;
@@ -139,11 +157,32 @@ export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, P
       work.flatMap((w) => w.links),
     );
 
+    const withBag = work.filter((w) => w.record.recordations !== null);
+    const storedBags = withBag.filter((w) => !w.isNew);
+    await replaceChildRows(
+      tx,
+      sql.RECORDATIONS,
+      storedBags.map((w) => w.record.applicationNumber),
+      withBag.flatMap((w) => w.recordations.map((row) => [...row, file.product, file.fileDate])),
+    );
+    await sql.replaceRecordationParties(
+      tx,
+      storedBags.map((w) => w.record.applicationNumber),
+      storedBags.filter((w) => w.recordationParties.length === 0).map((w) => w.record.applicationNumber),
+      withBag.flatMap((w) => w.recordationParties),
+    );
+
     // After the parts were written: a partial record's derived columns are recomputed from them.
     const partial = work.filter((w) => !w.record.metadata);
     await sql.updatePartialApplications(
       tx,
-      partial.map((w) => ({ number: w.record.applicationNumber, hash: w.hash, ptaDays: w.record.ptaDays, ptaParts: w.record.ptaParts })),
+      partial.map((w) => ({
+        number: w.record.applicationNumber,
+        hash: w.hash,
+        ptaDays: w.record.ptaDays,
+        ptaParts: w.record.ptaParts,
+        bag: w.record.recordations !== null,
+      })),
       file.now,
     );
     for (const w of work) outcome[w.isNew ? 'inserted' : 'updated'] += 1;

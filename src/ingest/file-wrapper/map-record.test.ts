@@ -151,6 +151,7 @@ describe('mapFileWrapperRecord: partial records (API sub-endpoints)', () => {
       parents: null,
       children: null,
       parties: null,
+      recordations: null,
       ptaDays: null,
       ptaParts: null,
       lastIngestionAt: null,

@@ -18,6 +18,7 @@ import { cpcSymbol } from '../../domain/cpc.js';
 import { show } from '../show.js';
 import { entityStatus, flag, integer, isAbsent, isObject, odpDate, text, type JsonObject } from './fields.js';
 import { mapParties } from './map-parties.js';
+import { mapRecordations } from './map-recordations.js';
 import type { ApplicationMetadata, ContinuityLink, FileWrapperRecord, MapIssue, Transaction } from './record.js';
 import type { PtaRecord } from '../../domain/patent-term.js';
 
@@ -63,6 +64,7 @@ export function mapFileWrapperRecord(raw: unknown): MapResult {
   const parents = bag(parentRaw, 'parentContinuityBag', continuityCarried, issues);
   const children = bag(childRaw, 'childContinuityBag', continuityCarried, issues);
   const pta = isObject(raw.patentTermAdjustmentData) ? raw.patentTermAdjustmentData : null;
+  const recordations = bag(raw.assignmentBag, 'assignmentBag', full, issues);
 
   const record: FileWrapperRecord = {
     applicationNumber,
@@ -71,6 +73,7 @@ export function mapFileWrapperRecord(raw: unknown): MapResult {
     parents: parents === null ? null : mapLinks(parents, 'parent', issues),
     children: children === null ? null : mapLinks(children, 'child', issues),
     parties: meta === null ? null : mapParties(meta, issues),
+    recordations: recordations === null ? null : mapRecordations(recordations, issues),
     ptaDays: pta === null ? null : integer(pta.adjustmentTotalQuantity),
     ptaParts: pta === null ? null : ptaParts(pta),
     lastIngestionAt: text(raw.lastIngestionDateTime),

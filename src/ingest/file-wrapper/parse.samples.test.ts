@@ -131,6 +131,57 @@ describe.skipIf(!haveSamples)('real ODP samples (samples/file-wrapper-json)', ()
     expect(r.transactions?.[0]?.code).toBe('M1551');
   });
 
+  it("reads a record's assignmentBag in the assignment files' terms (odp-v1/16123456.application.record.json)", async () => {
+    const r = await onlyRecord(v1('16123456.application.record.json'));
+    // The bag's one entry: reelNumber 46816, frameNumber 108, the region code JPX (Japan, not a state).
+    expect(r.recordations).toEqual([
+      {
+        reelFrame: '046816/0108',
+        recordedDate: '2018-09-07',
+        pageCount: 3,
+        conveyanceText: 'ASSIGNMENT OF ASSIGNORS INTEREST (SEE DOCUMENT FOR DETAILS).',
+        conveyanceType: 'assignment',
+        assignors: [{ name: 'KANADA, SHOJI', executionDate: '2018-07-11' }],
+        assignees: [
+          {
+            name: 'FUJIFILM CORPORATION',
+            address: { lines: ['26-30, NISHIAZABU 2-CHOME, MINATO-KU'], city: 'TOKYO', state: null, postcode: '106-8620', country: 'JP' },
+          },
+        ],
+      },
+    ]);
+    // A full record without the bag has none (17248024's full record omits it).
+    expect((await onlyRecord(v1('17248024.application.json'))).recordations).toEqual([]);
+  });
+
+  it('gives a partial record of the bag alone for the /assignment answers, v1 and beta', async () => {
+    const v1Answer = await onlyRecord(v1('15000001.assignment.json'));
+    expect(v1Answer).toMatchObject({ applicationNumber: '15000001', metadata: null, transactions: null, parties: null });
+    expect(v1Answer.recordations).toHaveLength(1);
+    expect(v1Answer.recordations![0]).toMatchObject({
+      reelFrame: '038323/0190',
+      recordedDate: '2016-04-19',
+      conveyanceType: 'assignment',
+      assignees: [{ name: 'SAMSUNG ELECTRONICS CO., LTD', address: { city: 'SUWON-SI, GYEONGGI-DO', country: 'KOREA, REPUBLIC OF' } }],
+    });
+    expect(v1Answer.recordations![0]!.assignors).toHaveLength(9);
+    // The beta's reel/frame "049654/016" padded as the assignment files write it; names with umlauts as printed.
+    const betaAnswer = await onlyRecord(path.join(fileWrapperDir, 'odp-beta-2024-09', '16330077.assignment.json'));
+    expect(betaAnswer.recordations).toEqual([
+      expect.objectContaining({
+        reelFrame: '049654/0016',
+        recordedDate: '2019-07-02',
+        assignees: [
+          {
+            name: 'CARL ZEISS MEDITEC AG',
+            address: { lines: ['GÖSCHWITZER STR. 51 - 52'], city: 'JENA', state: null, postcode: '07745', country: 'DE' },
+          },
+        ],
+      }),
+    ]);
+    expect(betaAnswer.recordations![0]!.assignors.map((a) => a.name)).toContain('GÜNTZSCHEL, MICHAEL');
+  });
+
   it('keeps the OPAP / CENTRAL, DOCKET placeholders and trusts the "Small" category (odp-v1/18597857)', async () => {
     const r = await onlyRecord(v1('18597857.search.sorted-keys.json'));
     expect(r.metadata).toMatchObject({

@@ -1,6 +1,7 @@
 import type { PrintedParty } from '../printed-party.js';
 import type { OdpItem } from '../odp-json/read.js';
 import type { PtaRecord } from '../../domain/patent-term.js';
+import type { ConveyanceType } from '../../domain/conveyance.js';
 
 /**
  * One application as read from a patent file wrapper file (ODP PTFWPRD/PTFWPRE JSON), in our
@@ -24,6 +25,8 @@ export interface FileWrapperRecord {
   children: ContinuityLink[] | null;
   /** Every applicant, then every inventor, in the bags' order (null when the record carried no metadata). */
   parties: ApplicationParty[] | null;
+  /** The recordations `assignmentBag` prints, in its order (null when a partial record did not carry the bag). */
+  recordations: BagRecordation[] | null;
   /** Patent term adjustment in days (`adjustmentTotalQuantity`), null when absent. */
   ptaDays: number | null;
   /** The adjustment's parts as the office gives them (the term calculation checks the total against them). */
@@ -86,6 +89,28 @@ export interface ContinuityLink {
   statusCode: number | null;
   statusDescription: string | null;
   patentNumber: string | null;
+}
+
+/** One entry of `assignmentBag`: the file wrapper's copy of a recordation naming the application (map-recordations.ts). */
+export interface BagRecordation {
+  /** `046816/0108`, padded as the assignment files' key (DESIGN.md D5) whatever padding the bag used. */
+  reelFrame: string;
+  recordedDate: string;
+  pageCount: number | null;
+  /** The office's text, verbatim. */
+  conveyanceText: string;
+  conveyanceType: ConveyanceType;
+  assignors: { name: string; executionDate: string | null }[];
+  assignees: { name: string; address: BagAddress }[];
+}
+
+/** An assignee's address, in the members the assignment files' addresses have. */
+export interface BagAddress {
+  lines: string[];
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
 }
 
 /** One entry of `applicantBag` or `inventorBag`; the city, region and country are those of the residence address when there is one, else of the first. */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { normalizeExaminerName, parsePublicationNumber } from '../../domain/numbers.js';
 import { transactionEventType } from '../../domain/transaction-codes.js';
 import type { ContinuityLink, FileWrapperRecord } from './record.js';
-import type { CopyValue } from '../../db/copy-text.js';
+import { arrayLiteral, type CopyValue } from '../../db/copy-text.js';
+import { normalizeName } from '../../domain/names.js';
 import { CONTINUITY_COLUMNS, TRANSACTION_COLUMNS } from './load.sql.js';
 
 /**
@@ -22,10 +23,21 @@ export interface PreparedRecord {
   transactions: CopyValue[][];
   links: CopyValue[][];
   parties: CopyValue[][];
+  /** The bag's recordations and their parties; a recordation row lacks the file's product and date, added when written. */
+  recordations: CopyValue[][];
+  recordationParties: CopyValue[][];
 }
 
 export function prepareRecord(record: FileWrapperRecord, hash: string): PreparedRecord {
-  return { record, hash, transactions: transactionRows(record), links: continuityRows(record), parties: partyRows(record) };
+  return {
+    record,
+    hash,
+    transactions: transactionRows(record),
+    links: continuityRows(record),
+    parties: partyRows(record),
+    recordations: recordationRows(record),
+    recordationParties: recordationPartyRows(record),
+  };
 }
 
 const EVENT_TYPE_AT = TRANSACTION_COLUMNS.indexOf('event_type');
@@ -128,4 +140,44 @@ export function partyRows(record: FileWrapperRecord): CopyValue[][] {
     party.region,
     party.country,
   ]);
+}
+
+/** Recordation rows in `RECORDATION_COLUMNS` order, up to the provenance columns. */
+export function recordationRows(record: FileWrapperRecord): CopyValue[][] {
+  return (record.recordations ?? []).map((r) => [
+    record.applicationNumber,
+    r.reelFrame,
+    r.recordedDate,
+    r.pageCount,
+    r.conveyanceText,
+    r.conveyanceType,
+  ]);
+}
+
+/** Recordation party rows in `RECORDATION_PARTY_COLUMNS` order; `seq` counts within the application's bag and role. */
+export function recordationPartyRows(record: FileWrapperRecord): CopyValue[][] {
+  const rows: CopyValue[][] = [];
+  const next = { assignor: 0, assignee: 0 };
+  for (const r of record.recordations ?? []) {
+    const head = (role: 'assignor' | 'assignee', name: string) => [
+      record.applicationNumber,
+      role,
+      next[role]++,
+      r.reelFrame,
+      name,
+      normalizeName(name),
+    ];
+    for (const a of r.assignors) rows.push([...head('assignor', a.name), a.executionDate, null, null, null, null, null]);
+    for (const { name, address } of r.assignees)
+      rows.push([
+        ...head('assignee', name),
+        null,
+        arrayLiteral(address.lines),
+        address.city,
+        address.state,
+        address.postcode,
+        address.country,
+      ]);
+  }
+  return rows;
 }

@@ -18,7 +18,8 @@ export function ownershipAndTrialTools(assignments: AssignmentService, ptab: Pta
       name: 'get_assignments',
       title: 'Assignment recordations and current owner',
       description:
-        'Ownership records from the USPTO assignment database. Give exactly one of: `application_number` or `patent_number` ' +
+        "Ownership records the USPTO recorded, from its assignment files and each application's file wrapper (each item's " +
+        '`source` names which). Give exactly one of: `application_number` or `patent_number` ' +
         '(the recordations covering it, newest first, with current_owner derived from the latest ownership-moving conveyance ' +
         'and any unreleased security interests), or `assignee` (an entity id ent_…, a family id fam_…, or a name matched as a ' +
         'prefix of the normalized assignee name: every recordation naming it; `recorded_after` YYYY-MM-DD narrows it). ' +
@@ -90,11 +91,12 @@ export function ownershipAndTrialTools(assignments: AssignmentService, ptab: Pta
       name: 'check_patent_alive',
       title: 'Is a patent in force, until when, and what fee is next',
       description:
-        'Whether a US patent is still in force and why, from its maintenance-fee record and term. `expired` is true once a ' +
-        'fee lapsed without reinstatement or the term ended; `windows` gives each 3.5/7.5/11.5-year fee as paid, due, grace ' +
-        '(surcharge), expired, upcoming or n/a (design and plant patents owe none) with `deadlines`; `next_fee` is the next ' +
-        'payment and its window; `expiration_estimate` is the end of term with `calculation` steps (term start, 20-year base ' +
-        'term, patent term adjustment days, terminal disclaimer, lapse), each with its source. Use it for "is this patent ' +
+        'Whether a US patent is still in force and why, from its fee events (fee file and file wrapper) and its term (file ' +
+        'wrapper and grant). `expired` is true once a fee lapsed without reinstatement or the term ended; `windows` gives each ' +
+        '3.5/7.5/11.5-year fee as paid, due, grace (surcharge), expired, upcoming or n/a (design and plant patents owe none, nor ' +
+        'any window once the term ended) with `deadlines`, judged as of `judged_as_of` (the newest date the fee data covers); ' +
+        '`next_fee` is the next payment and its window; `expiration_estimate` is the end of term with `calculation` steps (term ' +
+        'start, 20-year base term, patent term adjustment days, terminal disclaimer, lapse), each with its source. Use it for "is this patent ' +
         'still alive", "when does it expire", "is a fee due". `patent_number` without commas (D, PP, RE prefixes allowed). ' +
         'Costs 1 unit.',
       cost: '1 unit',

@@ -38,7 +38,7 @@ export interface ApplicationRow {
   source_file_date: string;
   transaction_count: number;
   office_action_count: number;
-  /** Counted from the assignment and PTAB products' own tables when read (migration 0016). */
+  /** Counted from the assignment, file-wrapper bag and PTAB tables when read (migration 0016). */
   assignment_count: number;
   ptab_proceeding_count: number;
   /** What the office-action list is made of (domain/office-action-list.ts), for its count: mailings and OA documents. */
@@ -59,15 +59,20 @@ const MAILING_CODES = OFFICE_ACTION_MAILING_CODES.map((code) => {
 /**
  * The whole Application is one row (its own tallies and links are written at ingest), plus what
  * other products hold of it, read from their tables: the fee file's entity status of its patent,
- * and its assignment recordations and PTAB trials counted (whichever arrived first).
+ * and its PTAB trials and assignment recordations counted (whichever arrived first; a reel/frame
+ * both the assignment files and its file wrapper's bag print counts once).
  */
 const APPLICATION_SELECT = /* SQL */ `
   SELECT a.application_number, a.filing_date, a.effective_filing_date, a.application_type, a.status_code,
          a.status_description, a.status_date, a.patent_number, a.grant_date, a.publication_number, a.publication_date,
          a.title, a.applicant_name, a.examiner_name, a.art_unit, a.entity_status, a.cpc, a.pta_days,
          a.source_product, a.source_file_date, a.transaction_count, a.office_action_count,
-         (SELECT count(DISTINCT x.reel_frame)::int FROM assignment_properties x
-          WHERE x.application_number = a.application_number OR x.patent_number = a.patent_number) AS assignment_count,
+         (SELECT count(*)::int FROM (
+            SELECT x.reel_frame FROM assignment_properties x
+            WHERE x.application_number = a.application_number OR x.patent_number = a.patent_number
+            UNION
+            SELECT r.reel_frame FROM file_wrapper_recordations r WHERE r.application_number = a.application_number) c
+         ) AS assignment_count,
          (SELECT count(*)::int FROM ptab_proceedings t
           WHERE t.application_number = a.application_number OR t.patent_number = a.patent_number) AS ptab_proceeding_count,
          (SELECT json_agg(json_build_object('code', x.code, 'date', x.date)) FROM transactions x

@@ -1,13 +1,14 @@
 import type { Queryable } from '../../db/database.js';
+import { ASSIGNMENT_PARTIES, type AssigneePage, assigneePage, chainParties, servedParties } from './recordation-columns.sql.js';
 
-/** A recordation as the lists serve it (DESIGN.md D5), its parties and properties in file order. */
+/** A recordation as the lists serve it (DESIGN.md D5), its parties and properties in file order; either product's copy. */
 export interface AssignmentRow {
   reel_frame: string;
   recorded_date: string;
   conveyance_text: string;
   conveyance_type: string;
   property_count: number;
-  assignors: { name: string; execution_date: string | null; acknowledged_date: string | null }[];
+  assignors: { name: string; execution_date: string | null }[];
   assignees: {
     name: string;
     entity_id: string | null;
@@ -26,14 +27,7 @@ export interface AssignmentRow {
 
 const ASSIGNMENT_COLUMNS = /* SQL */ `
   a.reel_frame, a.recorded_date, a.conveyance_text, a.conveyance_type, a.property_count, a.source_product, a.source_file_date,
-  (SELECT COALESCE(json_agg(json_build_object('name', p.name, 'execution_date', p.execution_date,
-                                              'acknowledged_date', p.acknowledged_date) ORDER BY p.seq), '[]')
-   FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor') AS assignors,
-  (SELECT COALESCE(json_agg(json_build_object('name', p.name, 'entity_id', NULLIF(p.entity_id, ''),
-                                              'address', json_build_object('lines', p.address_lines, 'city', p.city, 'state', p.state,
-                                                                           'postcode', p.postcode, 'country', p.country))
-                            ORDER BY p.seq), '[]')
-   FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee') AS assignees,
+  ${servedParties(ASSIGNMENT_PARTIES)},
   (SELECT COALESCE(json_agg(json_build_object('application_number', x.application_number, 'patent_number', x.patent_number,
                                               'publication_number', x.publication_number, 'title', x.title,
                                               'filing_date', x.filing_date) ORDER BY x.seq), '[]')
@@ -77,23 +71,17 @@ const COVERING = /* SQL */ `covering AS (
   SELECT reel_frame FROM assignment_properties WHERE application_number = $1
   UNION SELECT reel_frame FROM assignment_properties WHERE patent_number = $2)`;
 
-/** The recordations covering the application or its patent, newest recorded first, after the keyset. */
-export async function findCoveringPage(
-  db: Queryable,
-  input: { numbers: CoveredNumbers; after: { date: string; reelFrame: string } | null; limit: number },
-): Promise<AssignmentRow[]> {
+/** The assignment files' copies of some recordations (a page of the covering list, cut from the union of both products). */
+export async function findAssignments(db: Queryable, reelFrames: readonly string[]): Promise<AssignmentRow[]> {
+  if (reelFrames.length === 0) return [];
   const { rows } = await db.query<AssignmentRow>(
-    /* SQL */ `WITH ${COVERING}
-               SELECT ${ASSIGNMENT_COLUMNS}
-               FROM assignments a JOIN covering USING (reel_frame)
-               WHERE $3::date IS NULL OR (a.recorded_date, a.reel_frame) < ($3::date, $4::text)
-               ORDER BY a.recorded_date DESC, a.reel_frame DESC LIMIT $5`,
-    [input.numbers.application_number, input.numbers.patent_number, input.after?.date ?? null, input.after?.reelFrame ?? null, input.limit],
+    /* SQL */ `SELECT ${ASSIGNMENT_COLUMNS} FROM assignments a WHERE a.reel_frame = ANY($1::text[])`,
+    [reelFrames],
   );
   return rows;
 }
 
-/** What the ownership rules read of every recordation covering the numbers (domain/ownership.ts). */
+/** What the ownership rules read of every recordation covering the numbers (domain/ownership.ts), with the file it came from. */
 export interface ChainRow {
   reel_frame: string;
   recorded_date: string;
@@ -105,24 +93,15 @@ export interface ChainRow {
   assignor_keys: (string | null)[];
   assignee_keys: (string | null)[];
   assignee_entity_ids: (string | null)[];
+  source_product: string;
+  source_file_date: string;
 }
-
-/** A party's family id, else its entity id: two parties with one key are one company (entity resolution). */
-const PARTY_KEY = /* SQL */ `COALESCE(e.family_id, NULLIF(p.entity_id, ''))`;
 
 export async function findOwnershipChain(db: Queryable, numbers: CoveredNumbers): Promise<ChainRow[]> {
   const { rows } = await db.query<ChainRow>(
     /* SQL */ `WITH ${COVERING}
-               SELECT a.reel_frame, a.recorded_date, a.conveyance_type, a.conveyance_text,
-                 (SELECT max(p.execution_date) FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor') AS executed_date,
-                 ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor' ORDER BY p.seq) AS assignors,
-                 ARRAY(SELECT p.name FROM assignment_parties p WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignees,
-                 ARRAY(SELECT ${PARTY_KEY} FROM assignment_parties p LEFT JOIN entities e ON e.entity_id = p.entity_id
-                       WHERE p.reel_frame = a.reel_frame AND p.role = 'assignor' ORDER BY p.seq) AS assignor_keys,
-                 ARRAY(SELECT ${PARTY_KEY} FROM assignment_parties p LEFT JOIN entities e ON e.entity_id = p.entity_id
-                       WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignee_keys,
-                 ARRAY(SELECT NULLIF(p.entity_id, '') FROM assignment_parties p
-                       WHERE p.reel_frame = a.reel_frame AND p.role = 'assignee' ORDER BY p.seq) AS assignee_entity_ids
+               SELECT a.reel_frame, a.recorded_date, a.conveyance_type, a.conveyance_text, a.source_product, a.source_file_date,
+                 ${chainParties(ASSIGNMENT_PARTIES)}
                FROM assignments a JOIN covering USING (reel_frame)`,
     [numbers.application_number, numbers.patent_number],
   );
@@ -130,30 +109,16 @@ export async function findOwnershipChain(db: Queryable, numbers: CoveredNumbers)
 }
 
 /** An assignee: resolved entities (an entity or a family's members), or a prefix of the normalised name. */
-export type AssigneeMatch = { entityIds: readonly string[] } | { prefix: string };
-
-/** Recordations with a matching assignee, newest recorded first. */
-export async function findByAssignee(
-  db: Queryable,
-  input: { who: AssigneeMatch; recordedAfter: string | null; after: { date: string; reelFrame: string } | null; limit: number },
-): Promise<AssignmentRow[]> {
-  const byEntity = 'entityIds' in input.who;
+export async function findByAssignee(db: Queryable, input: AssigneePage): Promise<AssignmentRow[]> {
+  const { match, params } = assigneePage(input);
   const { rows } = await db.query<AssignmentRow>(
-    /* SQL */ `WITH matching AS (
-                 SELECT DISTINCT reel_frame FROM assignment_parties
-                 WHERE role = 'assignee' AND ${byEntity ? `entity_id = ANY($1::text[])` : `normalized_name LIKE $1 || '%'`})
+    /* SQL */ `WITH matching AS (SELECT DISTINCT reel_frame FROM assignment_parties WHERE role = 'assignee' AND ${match})
                SELECT ${ASSIGNMENT_COLUMNS}
                FROM assignments a JOIN matching USING (reel_frame)
                WHERE ($2::date IS NULL OR a.recorded_date > $2::date)
                  AND ($3::date IS NULL OR (a.recorded_date, a.reel_frame) < ($3::date, $4::text))
                ORDER BY a.recorded_date DESC, a.reel_frame DESC LIMIT $5`,
-    [
-      'entityIds' in input.who ? input.who.entityIds : input.who.prefix,
-      input.recordedAfter,
-      input.after?.date ?? null,
-      input.after?.reelFrame ?? null,
-      input.limit,
-    ],
+    params,
   );
   return rows;
 }

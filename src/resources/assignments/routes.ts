@@ -8,7 +8,9 @@ const COST = '1 unit per 100 recordations returned (at least 1)';
 const OWNER =
   'current_owner is the assignee of the latest recordation that moves ownership (an assignment, nunc pro tunc included, a merger, ' +
   'a change of name, or a corrective assignment); licenses and security interests do not. It is null, with current_owner_reason, ' +
-  'when nothing moves ownership or the latest transfer does not come from the holder before it.';
+  'when nothing moves ownership or the latest transfer does not come from the holder before it. Recordations come from the ' +
+  "assignment files and from each application's file wrapper (its assignmentBag), one copy of each reel/frame: the assignment " +
+  "files' where both print it. Each recordation's source, and current_owner's, names the product and file it was read from.";
 
 /** Spec §4 "Prosecution and ownership": recordations of an application, of a patent, of an assignee. */
 export function assignmentRoutes({ assignments }: { assignments: AssignmentService }): FastifyPluginAsyncTypebox {

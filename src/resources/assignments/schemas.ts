@@ -11,6 +11,18 @@ const ConveyanceType = Type.Unsafe<
   description: "Normalised from the office's conveyance text (kept verbatim in conveyance_text)",
 });
 
+const RecordationSource = Type.Object(
+  {
+    product: Type.String({
+      description:
+        'The bulk product this copy was read from: the assignment files (PASDL, PASYR), or the file wrapper (PTFWPRD, PTFWPRE) ' +
+        'of an application it names (its assignmentBag), served only where the assignment files do not have the recordation',
+    }),
+    file_date: DateString,
+  },
+  { description: 'Where this recordation came from (DESIGN.md D29: both products print recordations; one copy of each is served)' },
+);
+
 const Assignment = component(
   'Assignment',
   Type.Object({
@@ -33,7 +45,9 @@ const Assignment = component(
         }),
       }),
     ),
-    property_count: Type.Integer({ description: 'Applications and patents the recordation covers' }),
+    property_count: Type.Integer({
+      description: "Applications and patents the recordation covers (a file wrapper's copy: the applications whose file wrappers print it)",
+    }),
     properties: Type.Array(
       Type.Object({
         application_number: Nullable(Type.String()),
@@ -43,6 +57,7 @@ const Assignment = component(
         filing_date: Nullable(Type.String({ format: 'date' })),
       }),
     ),
+    source: RecordationSource,
   }),
 );
 
@@ -52,6 +67,7 @@ const Owner = Type.Object({
   reel_frame: Type.String(),
   recorded_date: DateString,
   conveyance_type: ConveyanceType,
+  source: RecordationSource,
 });
 
 export const AssignmentListQuery = Type.Object({

@@ -2,12 +2,15 @@ import type { Queryable } from '../../db/database.js';
 import type { ConveyanceType } from '../../domain/conveyance.js';
 import { CURSOR_DATE, CursorCodec } from '../../domain/cursor.js';
 import { invalidParameter, notFound } from '../../domain/errors.js';
+import { type EvidenceSource, unionOf } from '../../domain/evidence.js';
 import { normalizeName } from '../../domain/names.js';
-import { currentOwner } from '../../domain/ownership.js';
+import { currentOwner, type Recordation } from '../../domain/ownership.js';
 import type { EntityService } from '../entities/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import { requireApplicationNumber, requirePatentNumber } from '../path-numbers.js';
 import * as sql from './assignments.sql.js';
+import * as copies from './file-wrapper-recordations.sql.js';
+import type { AssigneeMatch } from './recordation-columns.sql.js';
 
 const ASSIGNMENT_PRODUCTS = ['PASDL', 'PASYR'] as const;
 const REEL_FRAME = { kind: 'text', pattern: /^\d{6}\/\d{4}$/ } as const;
@@ -16,7 +19,34 @@ const REEL_FRAME = { kind: 'text', pattern: /^\d{6}\/\d{4}$/ } as const;
 const COVERING_CURSOR = new CursorCodec('assignments-covering', { d: CURSOR_DATE, r: REEL_FRAME });
 const ASSIGNEE_CURSOR = new CursorCodec('assignments-assignee', { d: CURSOR_DATE, r: REEL_FRAME });
 
-/** A recordation as served (DESIGN.md D5). */
+/** The file a copy of a recordation was read from: the assignment files' (PASDL, PASYR) or a file wrapper's (PTFWPRD, PTFWPRE). */
+const sourceOf = (row: { source_product: string; source_file_date: string }) => ({
+  product: row.source_product,
+  file_date: row.source_file_date,
+});
+
+/** Newest recorded first, as every list is served; the reel/frame orders one day's. */
+function newestFirst(a: { recorded_date: string; reel_frame: string }, b: { recorded_date: string; reel_frame: string }): number {
+  if (a.recorded_date !== b.recorded_date) return a.recorded_date < b.recorded_date ? 1 : -1;
+  return a.reel_frame < b.reel_frame ? 1 : a.reel_frame > b.reel_frame ? -1 : 0;
+}
+
+function recordationOf(row: sql.ChainRow): Recordation {
+  return {
+    reelFrame: row.reel_frame,
+    recordedDate: row.recorded_date,
+    executedDate: row.executed_date,
+    conveyanceType: row.conveyance_type as ConveyanceType,
+    conveyanceText: row.conveyance_text,
+    assignors: row.assignors,
+    assignees: row.assignees,
+    assignorKeys: row.assignor_keys,
+    assigneeKeys: row.assignee_keys,
+    assigneeEntityIds: row.assignee_entity_ids,
+  };
+}
+
+/** A recordation as served (DESIGN.md D5), naming the product its copy came from. */
 function assignmentView(row: sql.AssignmentRow) {
   const executed = row.assignors.map((a) => a.execution_date).filter((d): d is string => d !== null);
   return {
@@ -33,21 +63,21 @@ function assignmentView(row: sql.AssignmentRow) {
     })),
     property_count: row.property_count,
     properties: row.properties,
+    source: sourceOf(row),
   };
 }
 
-/** One page and its cursor: a row more than asked tells whether another page exists. */
+/** One page and its cursor; `more` when another page exists. */
 function paged<C extends CursorCodec<{ d: typeof CURSOR_DATE; r: typeof REEL_FRAME }>>(
-  rows: sql.AssignmentRow[],
-  limit: number,
+  page: sql.AssignmentRow[],
+  more: boolean,
   cursor: C,
   scope: readonly (string | null)[],
 ) {
-  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     assignments: page.map(assignmentView),
-    next_cursor: rows.length > limit && last ? cursor.encode(scope, { d: last.recorded_date, r: last.reel_frame }) : null,
+    next_cursor: more && last ? cursor.encode(scope, { d: last.recorded_date, r: last.reel_frame }) : null,
   };
 }
 
@@ -74,42 +104,50 @@ export class AssignmentService {
     return this.covering(numbers, input);
   }
 
+  /**
+   * Both products' recordations covering the numbers, one copy of each reel/frame (domain/evidence.ts,
+   * rule `recordations`), read whole: the current owner is judged on all of them, and the page is cut
+   * from the same list, so a recordation is on one page whichever product holds it.
+   */
   private async covering(numbers: sql.CoveredNumbers, input: { limit: number; cursor?: string }) {
     const scope = [numbers.application_number, numbers.patent_number];
     const after = COVERING_CURSOR.decode(input.cursor, scope);
-    const [rows, chain] = await Promise.all([
-      sql.findCoveringPage(this.db, { numbers, after: after ? { date: after.d, reelFrame: after.r } : null, limit: input.limit + 1 }),
+    const [recorded, bagged] = await Promise.all([
       sql.findOwnershipChain(this.db, numbers),
+      copies.findBagChain(this.db, numbers.application_number),
     ]);
-    const ownership = currentOwner(
-      chain.map((row) => ({
-        reelFrame: row.reel_frame,
-        recordedDate: row.recorded_date,
-        executedDate: row.executed_date,
-        conveyanceType: row.conveyance_type as ConveyanceType,
-        conveyanceText: row.conveyance_text,
-        assignors: row.assignors,
-        assignees: row.assignees,
-        assignorKeys: row.assignor_keys,
-        assigneeKeys: row.assignee_keys,
-        assigneeEntityIds: row.assignee_entity_ids,
-      })),
-    );
+    const chain = unionOf('recordations', { assignments: recorded, file_wrapper: bagged }, (r) => r.reel_frame).sort(newestFirst);
+    const ownership = currentOwner(chain.map(recordationOf));
+    const owned = ownership.owner && chain.find((r) => r.reel_frame === ownership.owner!.reel_frame);
+    const listed = after ? chain.filter((r) => newestFirst(r, { recorded_date: after.d, reel_frame: after.r }) > 0) : chain;
+    const page = await this.served(listed.slice(0, input.limit), numbers.application_number);
     return {
       application_number: numbers.application_number,
       patent_number: numbers.patent_number,
-      current_owner: ownership.owner,
+      current_owner: ownership.owner && owned ? { ...ownership.owner, source: sourceOf(owned) } : null,
       current_owner_reason: ownership.reason,
       security_interests: ownership.security_interests,
-      ...paged(rows, input.limit, COVERING_CURSOR, scope),
+      ...paged(page, listed.length > input.limit, COVERING_CURSOR, scope),
       ...(await this.provenance.ofFamily(ASSIGNMENT_PRODUCTS)),
     };
+  }
+
+  /** The served copies of a page, in its order, each from the product the union took it from. */
+  private async served(items: readonly { reel_frame: string; from: EvidenceSource }[], application: string | null) {
+    const from = (source: EvidenceSource) => items.filter((i) => i.from === source).map((i) => i.reel_frame);
+    const rows = await Promise.all([
+      sql.findAssignments(this.db, from('assignments')),
+      copies.findBagRecordations(this.db, from('file_wrapper'), application),
+    ]);
+    const byReelFrame = new Map(rows.flat().map((row) => [row.reel_frame, row]));
+    // A recordation deleted since the list was read is left out rather than served half.
+    return items.flatMap((i) => byReelFrame.get(i.reel_frame) ?? []);
   }
 
   /** Recordations an assignee received, newest first: by entity or family id, or by a prefix of the normalised name. */
   async byAssignee(input: { assignee: string; recorded_after?: string; limit: number; cursor?: string }) {
     const assignee = input.assignee.trim();
-    const who: sql.AssigneeMatch = /^(ent|fam)_/.test(assignee)
+    const who: AssigneeMatch = /^(ent|fam)_/.test(assignee)
       ? { entityIds: await this.entities.idsOf(assignee) }
       : { prefix: normalizeName(assignee) };
     if ('prefix' in who && who.prefix === '')
@@ -121,12 +159,18 @@ export class AssignmentService {
       });
     const scope = ['prefix' in who ? who.prefix : assignee, input.recorded_after ?? null];
     const after = ASSIGNEE_CURSOR.decode(input.cursor, scope);
-    const rows = await sql.findByAssignee(this.db, {
+    const query = {
       who,
       recordedAfter: input.recorded_after ?? null,
       after: after ? { date: after.d, reelFrame: after.r } : null,
       limit: input.limit + 1,
-    });
-    return { assignee, ...paged(rows, input.limit, ASSIGNEE_CURSOR, scope), ...(await this.provenance.ofFamily(ASSIGNMENT_PRODUCTS)) };
+    };
+    const [recorded, bagged] = await Promise.all([sql.findByAssignee(this.db, query), copies.findBagByAssignee(this.db, query)]);
+    const rows = unionOf('recordations', { assignments: recorded, file_wrapper: bagged }, (r) => r.reel_frame).sort(newestFirst);
+    return {
+      assignee,
+      ...paged(rows.slice(0, input.limit), rows.length > input.limit, ASSIGNEE_CURSOR, scope),
+      ...(await this.provenance.ofFamily(ASSIGNMENT_PRODUCTS)),
+    };
   }
 }
