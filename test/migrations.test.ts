@@ -63,6 +63,9 @@ describe('migrate() on the migrated template', () => {
       { version: 21, name: '0021-statistics.sql' },
       { version: 22, name: '0022-key-last-used.sql' },
       { version: 23, name: '0023-checkout-sessions.sql' },
+      { version: 24, name: '0024-grant-term-evidence.sql' },
+      { version: 25, name: '0025-file-wrapper-recordations.sql' },
+      { version: 26, name: '0026-apostrophe-pieces-joined.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -61,7 +61,8 @@ CREATE TABLE public.applications (
     content_hash text NOT NULL,
     first_seen_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    pta_parts jsonb
+    pta_parts jsonb,
+    recordations_loaded boolean DEFAULT false NOT NULL
 );
 
 CREATE TABLE public.art_unit_statistics (
@@ -402,6 +403,58 @@ CREATE TABLE public.family_members (
     confidence real NOT NULL
 );
 
+CREATE TABLE public.file_wrapper_recordation_parties (
+    application_number text NOT NULL,
+    role text NOT NULL,
+    seq integer NOT NULL,
+    reel_frame text NOT NULL,
+    name text NOT NULL,
+    normalized_name text NOT NULL,
+    execution_date date,
+    address_lines text[],
+    city text,
+    state text,
+    postcode text,
+    country text,
+    entity_id text,
+    CONSTRAINT file_wrapper_recordation_parties_role_check CHECK ((role = ANY (ARRAY['assignor'::text, 'assignee'::text])))
+);
+
+CREATE TABLE public.file_wrapper_recordations (
+    application_number text NOT NULL,
+    reel_frame text NOT NULL,
+    recorded_date date NOT NULL,
+    page_count integer,
+    conveyance_text text NOT NULL,
+    conveyance_type text NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date NOT NULL,
+    CONSTRAINT file_wrapper_recordations_conveyance_type_check CHECK ((conveyance_type = ANY (ARRAY['assignment'::text, 'security_interest'::text, 'release'::text, 'merger'::text, 'change_of_name'::text, 'license'::text, 'correction'::text, 'government_interest'::text, 'other'::text])))
+);
+
+CREATE TABLE public.grant_relations (
+    doc_number text NOT NULL,
+    seq integer NOT NULL,
+    relation text NOT NULL,
+    parent_number text NOT NULL,
+    parent_filing_date date,
+    parent_status text,
+    parent_patent_number text,
+    parent_patent_date date,
+    child_number text,
+    CONSTRAINT grant_relations_relation_check CHECK ((relation = ANY (ARRAY['CON'::text, 'CIP'::text, 'DIV'::text, 'REI'::text, 'REX'::text, 'SUB'::text, 'PRO'::text, 'NST'::text])))
+);
+
+CREATE TABLE public.grant_terms (
+    doc_number text NOT NULL,
+    term_extension_days integer,
+    length_of_grant integer,
+    disclaimer text,
+    pct_number text,
+    pct_filing_date date,
+    pct_371_date date
+);
+
 CREATE TABLE public.ingest_runs (
     run_id bigint NOT NULL,
     product text NOT NULL,
@@ -592,7 +645,8 @@ CREATE TABLE public.ptab_parties (
 
 CREATE TABLE public.ptab_party_names (
     role text NOT NULL,
-    name text NOT NULL
+    name text NOT NULL,
+    name_letters text GENERATED ALWAYS AS (upper(regexp_replace(NORMALIZE(replace(name, '&'::text, 'AND'::text), NFKD), '[^A-Za-z0-9]+'::text, ''::text, 'g'::text))) STORED NOT NULL
 );
 
 CREATE TABLE public.ptab_proceedings (
@@ -814,6 +868,18 @@ ALTER TABLE ONLY public.family_edges
 ALTER TABLE ONLY public.family_members
     ADD CONSTRAINT family_members_pkey PRIMARY KEY (entity_id);
 
+ALTER TABLE ONLY public.file_wrapper_recordation_parties
+    ADD CONSTRAINT file_wrapper_recordation_parties_pkey PRIMARY KEY (application_number, role, seq);
+
+ALTER TABLE ONLY public.file_wrapper_recordations
+    ADD CONSTRAINT file_wrapper_recordations_pkey PRIMARY KEY (application_number, reel_frame);
+
+ALTER TABLE ONLY public.grant_relations
+    ADD CONSTRAINT grant_relations_pkey PRIMARY KEY (doc_number, seq);
+
+ALTER TABLE ONLY public.grant_terms
+    ADD CONSTRAINT grant_terms_pkey PRIMARY KEY (doc_number);
+
 ALTER TABLE ONLY public.ingest_runs
     ADD CONSTRAINT ingest_runs_pkey PRIMARY KEY (run_id);
 
@@ -965,6 +1031,16 @@ CREATE INDEX events_type_seq ON public.events USING btree (event_type, seq);
 
 CREATE INDEX family_members_family ON public.family_members USING btree (family_id);
 
+CREATE INDEX file_wrapper_recordation_parties_assignee_name ON public.file_wrapper_recordation_parties USING btree (normalized_name text_pattern_ops) WHERE (role = 'assignee'::text);
+
+CREATE INDEX file_wrapper_recordation_parties_entity ON public.file_wrapper_recordation_parties USING btree (entity_id) WHERE (entity_id IS NOT NULL);
+
+CREATE INDEX file_wrapper_recordation_parties_unresolved ON public.file_wrapper_recordation_parties USING btree (application_number) WHERE (entity_id IS NULL);
+
+CREATE INDEX file_wrapper_recordations_reel_frame ON public.file_wrapper_recordations USING btree (reel_frame);
+
+CREATE INDEX grant_relations_parent_patent ON public.grant_relations USING btree (parent_patent_number) WHERE (parent_patent_number IS NOT NULL);
+
 CREATE INDEX ingest_runs_product ON public.ingest_runs USING btree (product, started_at DESC);
 
 CREATE INDEX maintenance_fee_patents_application ON public.maintenance_fee_patents USING btree (application_number);
@@ -984,6 +1060,8 @@ CREATE INDEX ptab_parties_entity ON public.ptab_parties USING btree (entity_id, 
 CREATE INDEX ptab_parties_name ON public.ptab_parties USING btree (role, name, filed_date DESC NULLS LAST, trial_number DESC);
 
 CREATE INDEX ptab_parties_unresolved ON public.ptab_parties USING btree (trial_number) WHERE (entity_id IS NULL);
+
+CREATE INDEX ptab_party_names_letters ON public.ptab_party_names USING gin (name_letters public.gin_trgm_ops);
 
 CREATE INDEX ptab_party_names_trigram ON public.ptab_party_names USING gin (lower(name) public.gin_trgm_ops);
 
@@ -1023,6 +1101,12 @@ ALTER TABLE ONLY public.document_parties
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.ingest_runs(run_id);
+
+ALTER TABLE ONLY public.grant_relations
+    ADD CONSTRAINT grant_relations_doc_number_fkey FOREIGN KEY (doc_number) REFERENCES public.documents(doc_number) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.grant_terms
+    ADD CONSTRAINT grant_terms_doc_number_fkey FOREIGN KEY (doc_number) REFERENCES public.documents(doc_number) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.monitor_targets
     ADD CONSTRAINT monitor_targets_monitor_id_fkey FOREIGN KEY (monitor_id) REFERENCES public.monitors(monitor_id) ON DELETE CASCADE;

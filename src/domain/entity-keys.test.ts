@@ -68,6 +68,25 @@ describe('companies', () => {
     expect(nearIdentical('ALPHA BETA GAMMA', 'ALPHA BETA')).toBe(false);
   });
 
+  it('files every spelling of PEOPLE’S UNITED BANK under one key, block and id', () => {
+    // names.ts: "PEOPLE S UNITED BANK" → the lone S joined → PEOPLES UNITED BANK, whichever apostrophe or none.
+    const key = companyKey("PEOPLE'S UNITED BANK, NATIONAL ASSOCIATION");
+    expect(key).toBe('PEOPLES UNITED BANK');
+    for (const printed of ['Peoples United Bank', "PEOPLES' UNITED BANK, N.A.", 'People\u2019s United Bank', 'PEOPLE\u02BCS UNITED BANK'])
+      expect(companyKey(printed), printed).toBe(key);
+    // Each word's first three letters.
+    expect(abbreviationBlock(key)).toBe('PEO UNI BAN');
+    expect(entityIdOf('company', companyKey('Peoples United Bank'))).toBe(entityIdOf('company', key));
+    // O'BRIEN, O BRIEN and OBRIEN: the lone O joined to BRIEN.
+    expect(companyKey('O BRIEN ENGINEERING INC')).toBe(companyKey("O'Brien Engineering, Inc."));
+  });
+
+  it('keeps an apostrophe a word break in a person’s key, which their id is a hash of', () => {
+    // plain(): "O'BRIEN" → "O BRIEN"; the printed spelling with a space gets the same key, the one without stays apart.
+    expect(personKey(printedPerson("O'BRIEN, ERIN")!)).toBe('O BRIEN ERIN');
+    expect(personKey(printedPerson('O BRIEN, ERIN')!)).toBe('O BRIEN ERIN');
+  });
+
   it('drops a mistyped corporate form', () => {
     expect(companyKey('TSUBAME MOTOR CORPORATINO')).toBe('TSUBAME MOTOR');
     expect(companyKey('Kazeyama Electronics Croporation')).toBe('KAZEYAMA ELECTRONICS');

@@ -1,8 +1,9 @@
 /**
  * One spelling for the many ways a party's name is printed ("International Business Machines
  * Corp.", "INTERNATIONAL BUSINESS MACHINES CORPORATION"): upper case, accents and punctuation
- * gone, `&` read as AND, a leading THE and trailing corporate forms dropped. Assignee search
- * matches prefixes of it; entity resolution starts from it. Pure.
+ * gone, `&` read as AND, a leading THE and trailing corporate forms dropped, the pieces an
+ * apostrophe splits off joined back. Assignee search matches prefixes of it; entity resolution
+ * and entity search start from it; PTAB's name fragments are compared by `letters`. Pure.
  */
 
 /**
@@ -51,6 +52,25 @@ const TRAILING_FORM = new RegExp(`(?:^| )(?:${FORMS.join('|')})$`);
 /** Long forms are mistyped too ("CORPORATINO", "Croporation"): one keying error from one of these is still the form. */
 const LONG_FORMS = FORMS.filter((form) => form.length >= 7 && !form.includes(' '));
 
+/**
+ * What an apostrophe leaves once punctuation is a space: a lone possessive S ("PEOPLE S UNITED")
+ * or a lone elided O, D or L ("O BRIEN", "L OREAL"). Printers keep the apostrophe, drop it
+ * ("PEOPLES UNITED", "OBRIEN") or print a space, so each piece is joined to its word and the
+ * three spellings meet. Only where an apostrophe can stand: an S before another lone letter
+ * ("ACME S A": S.A.), an O after one ("A O SMITH") and a D or L before a consonant ("J D
+ * POWER") are initials and stay apart. In this order: the S rule looks at the word after the S,
+ * which the first two may have made whole. Migration 0026 rewrote the names stored before with
+ * these very patterns.
+ */
+const APOSTROPHE_PIECES: readonly (readonly [RegExp, string])[] = [
+  // D' and L' elide before a vowel or H only: D'ARCY, L'OREAL, L'HOPITAL.
+  [/(^| )([DL]) (?=[AEIOUH][A-Z0-9])/g, '$1$2'],
+  // O' before any surname: O'BRIEN, O'NEILL.
+  [/(^|[A-Z0-9]{2} )O (?=[A-Z0-9]{2})/g, '$1O'],
+  // The possessive S, at the end of the name too: PEOPLE'S UNITED, MACY'S.
+  [/([A-Z0-9]{2}) S(?= [A-Z0-9]{2}|$)/g, '$1S'],
+];
+
 export function normalizeName(name: string): string {
   let text = name
     .normalize('NFKD')
@@ -61,7 +81,8 @@ export function normalizeName(name: string): string {
     .replace(/,?\s+AS\s+(?:[A-Z]+\s+){0,3}(?:AGENT|TRUSTEE|REPRESENTATIVE)\b.*$/, '')
     // Nor an acronym in parentheses: "NATIONAL SCIENCE FOUNDATION (NSF)".
     .replace(/\([^)]*\)/g, ' ')
-    // Dotted initials ("U.S.A.", "L.L.C.", "A/S") keep their letters together; other punctuation separates words.
+    // Dotted initials ("U.S.A.", "L.L.C.", "A/S") keep their letters together; other punctuation separates words
+    // (hyphens, commas, slashes, and apostrophes, whose pieces are joined back last: APOSTROPHE_PIECES).
     .replace(/\b[A-Z](?:[./][A-Z])+\b/g, (initials) => initials.replace(/[./]/g, ''))
     .replace(/[^A-Z0-9]+/g, ' ')
     .trim();
@@ -78,7 +99,21 @@ export function normalizeName(name: string): string {
     if (text.includes(' ') && last.length >= 6 && LONG_FORMS.some((form) => oneEdit(form, last)))
       text = text.slice(0, text.lastIndexOf(' '));
   }
-  return text;
+  return APOSTROPHE_PIECES.reduce((joined, [pattern, replacement]) => joined.replace(pattern, replacement), text);
+}
+
+/**
+ * The letters and digits of a text alone, upper case, accents gone, `&` read as AND: how a
+ * fragment is found inside a printed name whatever the punctuation and spacing of either
+ * ("Peoples United" in "PEOPLE'S UNITED BANK", "Co Ltd" in "Co., Ltd."). PTAB party names store
+ * theirs, computed in SQL by the same steps (ptab_party_names.name_letters, migration 0026).
+ */
+export function letters(text: string): string {
+  return text
+    .replace(/&/g, 'AND')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '')
+    .toUpperCase();
 }
 
 /** One letter more, fewer or changed, or two neighbours swapped. */

@@ -1,5 +1,6 @@
 /** Reads of the PTAB tables (migration 0015): trials by patent, by number, by party; their decisions and parties. */
 import type { Queryable } from '../../db/database.js';
+import { letters } from '../../domain/names.js';
 import type { TrialType } from '../../domain/numbers.js';
 import type { ClaimsOutcome, DecisionKind } from '../../domain/ptab.js';
 
@@ -104,10 +105,14 @@ function partyCondition(role: 'petitioner' | 'patent_owner', match: PartyMatch, 
     params.push(match.entityIds);
     return `p.role = ${roleParam} AND p.entity_id = ANY($${params.length}::text[])`;
   }
-  // LIKE's own characters in the fragment are matched as themselves; the distinct names are matched, then their parties.
-  params.push(`%${match.fragment.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+  // The distinct names are matched, then their parties. Letters and digits alone on both sides (name_letters is the
+  // name's `letters`, migration 0026), so that punctuation, spacing and accents do not matter ("Peoples United" finds
+  // "People's United Bank, N.A."); a fragment with none (punctuation, another script) is looked for as printed, case
+  // aside, LIKE's own characters as themselves.
+  const wanted = letters(match.fragment);
+  params.push(wanted === '' ? `%${match.fragment.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : `%${wanted}%`);
   return `p.role = ${roleParam} AND p.name = ANY(ARRAY(SELECT n.name FROM ptab_party_names n
-            WHERE n.role = ${roleParam} AND lower(n.name) LIKE $${params.length}))`;
+            WHERE n.role = ${roleParam} AND ${wanted === '' ? 'lower(n.name)' : 'n.name_letters'} LIKE $${params.length}))`;
 }
 
 /** Rows after the keyset in (filed_date DESC NULLS LAST, trial_number DESC) order, on `alias`. */

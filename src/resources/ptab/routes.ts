@@ -56,7 +56,8 @@ export function ptabRoutes({ ptab }: { ptab: PtabService }): FastifyPluginAsyncT
           summary: 'PTAB trials by petitioner, patent owner, filing date and status, newest filed first',
           description:
             'At least one of petitioner, patent_owner, filed_after or status (else 400 missing_filter). A party is an entity or family id ' +
-            '(an unknown one is a 404) or a case-insensitive fragment of the printed name. Decisions come without their text.',
+            '(an unknown one is a 404) or a fragment of the printed name (case, punctuation, spacing and accents ignored). ' +
+            'Decisions come without their text.',
           tags: ['ptab'],
           querystring: PtabSearchQuery,
           response: { 200: PtabSearchResult },

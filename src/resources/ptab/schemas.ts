@@ -92,7 +92,7 @@ const PartyFilter = (role: string) =>
     Type.String({
       minLength: 1,
       maxLength: 200,
-      description: `The ${role}: an entity id (ent_…), a family id (fam_…), or a fragment of the printed name (case ignored)`,
+      description: `The ${role}: an entity id (ent_…), a family id (fam_…), or a fragment of the printed name (case, punctuation, spacing and accents ignored)`,
     }),
   );
 

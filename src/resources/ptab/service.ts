@@ -136,7 +136,7 @@ export class PtabService {
     };
   }
 
-  /** An entity or family id (404 when unknown), else a case-insensitive fragment of the printed name. */
+  /** An entity or family id (404 when unknown), else a fragment of the printed name (case, punctuation, spacing and accents ignored). */
   private async partyMatch(party: string): Promise<sql.PartyMatch> {
     if (/^(ent|fam)_/.test(party)) return { entityIds: await this.entities.idsOf(party) };
     return { fragment: party };
