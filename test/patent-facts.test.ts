@@ -4,14 +4,13 @@
  * checked by hand against the raw files (DOMAIN-RULES §2, §3; the statute named with each case).
  * "Today" is 2026-11-27 (Eastern) for every request.
  */
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { resolveEntities } from '../src/ingest/entities/resolve.js';
+import { refreshStatistics } from '../src/resources/statistics/compute.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
-import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
 const present = samplesPresent('file-wrapper-json', 'grant-xml', 'maintenance-fee');
@@ -96,6 +95,7 @@ describe.skipIf(!present)('a patent’s facts from every product, whichever load
     [forward, backward] = await Promise.all([createTestApp(), createTestApp()]);
     await loadAll(forward, ['file-wrapper', 'maintenance-fees', 'grants']);
     await loadAll(backward, ['grants', 'maintenance-fees', 'file-wrapper']);
+    await Promise.all([resolveEntities(forward.db), resolveEntities(backward.db)]);
     keys = new Map([
       [forward, (await fundedKey(forward, 'facts@example.com', 1000)).apiKey],
       [backward, (await fundedKey(backward, 'facts@example.com', 1000)).apiKey],
@@ -139,6 +139,45 @@ describe.skipIf(!present)('a patent’s facts from every product, whichever load
       source: { product: 'PTFWPRE', file_date: '2026-01-14' },
     });
     expect((await get(forward, '/v1/applications/16123456')).counts.assignments).toBe(1);
+  });
+
+  it('serves the same expiry to the entity’s patents, its statistics and check_patent_alive', async () => {
+    const asOfToday = async <T>(call: () => Promise<T>) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: TODAY });
+      return call().finally(() => vi.useRealTimers());
+    };
+    const get = (ctx: TestContext, url: string) =>
+      asOfToday(async () => (await ctx.app.inject({ method: 'GET', url, headers: { 'x-api-key': keys.get(ctx)! } })).json());
+    const fees = await record('10902286');
+    const entity = (await get(forward, '/v1/applications/16123456')).applicant_entity_id;
+    expect(entity).toMatch(/^ent_/);
+    const patents = await get(forward, `/v1/entities/${entity}/patents`);
+    expect(patents.patents).toContainEqual(
+      expect.objectContaining({ patent_number: '10902286', expired: false, expiration_estimate: fees.expiration_estimate }),
+    );
+    expect(await get(backward, `/v1/entities/${entity}/patents`)).toEqual(patents);
+    // The entity holds one patent on file, 10902286, in force and not ending within 12 months (2039-01-11).
+    await asOfToday(() => refreshStatistics(forward.db));
+    expect((await get(forward, `/v1/entities/${entity}/stats`)).portfolio).toMatchObject({
+      alive_patents: 1,
+      expiring_within_12_months: 0,
+    });
+    const tool = await asOfToday(async () =>
+      (
+        await forward.app.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers: { authorization: `Bearer ${keys.get(forward)!}`, accept: 'application/json, text/event-stream' },
+          payload: {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'check_patent_alive', arguments: { patent_number: '10902286' } },
+          },
+        })
+      ).json(),
+    );
+    expect(tool.result.structuredContent).toEqual(fees);
   });
 
   it('10902286: the 3.5-year fee paid in the file wrapper’s transactions keeps it in force (35 U.S.C. 41(b))', async () => {
@@ -263,80 +302,5 @@ describe.skipIf(!present)('a patent’s facts from every product, whichever load
       stale: true,
     });
     expect(body.note).toMatch(/judged as of 2025-04-08/);
-  });
-});
-
-describe('one lapse, one payment, whichever product shows it first', () => {
-  // Patent 10600010 (application 16900010), granted Tuesday 2019-05-21: its 3.5-year fee was due
-  // 2022-11-21 (a Monday), its grace ended 2023-05-22 (05-21 a Sunday), unpaid; the office recorded
-  // EXP. on 2023-06-26. Patent 10600011 (16900011), granted the same day, paid M1551 on 2022-09-14.
-  const granted = (application: string, patent: string, transactions: { date: string; code: string; description: string }[] = []) =>
-    fullRecord(
-      application,
-      { patentNumber: patent, grantDate: '2019-05-21', filingDate: '2017-03-01', statusCode: 150, statusDescription: 'Patented Case' },
-      { transactions },
-    );
-  const expired = { date: '2023-06-26', code: 'EXP.', description: 'Expire Patent' };
-  const paid = { date: '2022-09-14', code: 'M1551', description: 'Payment of Maintenance Fee, 4th Year, Large Entity' };
-  const feeFile = (name: string, lines: string[]) => {
-    const path = join(mkdtempSync(join(tmpdir(), 'pss-facts-')), name);
-    writeFileSync(path, lines.map((line) => `${line}\r\n`).join(''), 'latin1');
-    return path;
-  };
-  const fees = productNamed('maintenance-fees')!;
-  const FEE_LINES = [
-    '0000010600010 16900010 N 20170301 20190521 20230626 EXP.',
-    '0000010600011 16900011 N 20170301 20190521 20220914 M1551',
-  ];
-
-  async function scenario(feesFirst: boolean) {
-    const ctx = await createTestApp();
-    const fw = (records: ReturnType<typeof granted>[], product: 'PTFWPRE' | 'PTFWPRD', fileDate: string) =>
-      loadFileWrapper(ctx.db, itemsOf(records), { product, fileName: `${product}.json`, fileDate });
-    // The first file of a product is history, not news: each product starts with one.
-    await fw([granted('16900010', '10600010'), granted('16900011', '10600011')], 'PTFWPRE', '2023-01-10');
-    await ingestFile(ctx.db, fees, feeFile('MaintFeeEvents_20230110.txt', ['0000004292311 06219852 N 19801223 19810929 19850321 M170']));
-    const fileWrapperNews = () =>
-      fw([granted('16900010', '10600010', [expired]), granted('16900011', '10600011', [paid])], 'PTFWPRD', '2023-06-27');
-    const feeNews = () => ingestFile(ctx.db, fees, feeFile('MaintFeeEvents_20230704.txt', FEE_LINES));
-    const lapses = async () =>
-      (
-        await ctx.db.query<{ event_id: string; event_type: string; patent_number: string; occurred_on: string; detail: unknown }>(
-          `SELECT event_id, event_type, patent_number, occurred_on, detail FROM events WHERE event_type LIKE 'maintenance%' ORDER BY seq`,
-        )
-      ).rows;
-    await (feesFirst ? feeNews() : fileWrapperNews());
-    // The product that showed the lapse first announced it.
-    const first = await lapses();
-    await (feesFirst ? fileWrapperNews() : feeNews());
-    const rows = await lapses();
-    const key = (await fundedKey(ctx, 'lapse@example.com', 100)).apiKey;
-    const record = async (patent: string) =>
-      (await ctx.app.inject({ method: 'GET', url: `/v1/patents/${patent}/maintenance`, headers: { 'x-api-key': key } })).json();
-    const answers = { lapsed: await record('10600010'), paid: await record('10600011') };
-    await ctx.close();
-    return { first, events: rows, answers };
-  }
-
-  it('records the lapse once with the same id, and lists the payment once, from the fee file', async () => {
-    const [fileWrapperFirst, feesFirst] = [await scenario(false), await scenario(true)];
-    const lapse = {
-      event_type: 'maintenance_lapse',
-      patent_number: '10600010',
-      occurred_on: '2023-06-26',
-      detail: { window: '3.5y', due: '2022-11-21', surcharge_until: '2023-05-22' },
-    };
-    expect(fileWrapperFirst.first).toEqual([{ event_id: expect.stringMatching(/^evt_/), ...lapse }]);
-    expect(feesFirst.first).toEqual(fileWrapperFirst.first);
-    for (const run of [fileWrapperFirst, feesFirst]) expect(run.events).toEqual(fileWrapperFirst.first);
-    for (const { answers } of [fileWrapperFirst, feesFirst]) {
-      expect(answers.lapsed).toMatchObject({ expired: true, expiration_reason: 'maintenance fee not paid' });
-      expect(answers.lapsed.events.map((e: { code: string }) => e.code)).toEqual(['EXP.']);
-      // Both print M1551 on 2022-09-14: one event, the fee file's copy.
-      expect(answers.paid.events).toEqual([
-        expect.objectContaining({ code: 'M1551', date: '2022-09-14', source: { product: 'PTMNFEE2', file_date: '2023-07-04' } }),
-      ]);
-      expect(answers.paid.windows['3.5y']).toBe('paid');
-    }
   });
 });
