@@ -63,7 +63,8 @@ function originalFacts(facts: PatentFacts, held: PatentFacts | null): PatentFact
     // Unknown grant dates only reach the 17-year test, which a filing after 1995-06-08 never takes.
     grantDate: described.grantDate ?? facts.grantDate,
     grantSource: `${EVIDENCE_SOURCES[described.source]} (the reissue's record of its original)`,
-    links: described.pctLink ? [described.pctLink] : [],
+    // The reissue's chain holds its original's ancestors too (the office sends whole chains).
+    links: described.pctLink ? [...facts.links, described.pctLink] : facts.links,
     pta: { fileWrapper: null, printed: null },
     terminalDisclaimers: [],
     original: null,
