@@ -14,7 +14,7 @@ export const USAGE = `usage: patent-status entities resolve [--progress]
 export function formatResolution(summary: ResolutionSummary): string {
   return (
     `entities ${summary.rebuild ? 'rebuilt' : 'resolved'}: ${summary.applications} applications, ${summary.documents} grants and ` +
-    `publications, ${summary.recordations} recordations and ${summary.trials} PTAB trials read, ${summary.relinked} applications relinked, ${summary.newCompanies} new company spellings, ` +
+    `publications, ${summary.recordations} recordations, ${summary.bags} file wrapper assignment bags and ${summary.trials} PTAB trials read, ${summary.relinked} applications relinked, ${summary.newCompanies} new company spellings, ` +
     `${summary.familyEdgesAdded} family edges added, ${summary.familyEdgesRemoved} removed, ${summary.families ?? 'unchanged'} families, ${summary.seconds.toFixed(1)} s`
   );
 }

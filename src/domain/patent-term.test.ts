@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { patentTerm, termEnd, type ChainLink, type PtaRecord, type TermInput } from './patent-term.js';
+import { patentTerm, type ChainLink, type PtaRecord, type TermInput } from './patent-term.js';
+import { termEnd } from './term-start.js';
 import { expiryOf } from './term-expiry.js';
 
 type Overrides = Omit<Partial<TermInput>, 'pta'> & { pta?: PtaRecord | null; printedPta?: number | null };

@@ -10,7 +10,7 @@ import { EVIDENCE_SOURCES, firstOf } from './evidence.js';
 import type { PatentKind } from './maintenance.js';
 import { type ChainLink, countingAncestors, describePath, relationshipOf, termEnd } from './term-start.js';
 
-export { type ChainLink, termEnd, TERM_START_RELATIONSHIPS } from './term-start.js';
+export type { ChainLink } from './term-start.js';
 
 export interface PtaRecord {
   total: number | null;

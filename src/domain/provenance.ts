@@ -46,12 +46,30 @@ export function provenanceOf(product: string, state: ProductState | null, now: D
 
 /** Stale once more than the product's cadence has passed since the date of its newest file (products.ts). */
 export function isStale(state: Pick<ProductState, 'product' | 'file_date'>, now: Date): boolean {
-  const today = toEasternDate(now);
-  const { days, businessDays } = cadenceOf(state.product);
-  if (!businessDays) return today > addDays(state.file_date, days);
-  let passed = 0;
-  for (let day = addDays(state.file_date, 1); day <= today; day = addDays(day, 1)) {
-    if (isBusinessDay(day) && ++passed > days) return true;
-  }
-  return false;
+  return toEasternDate(now) >= staleFrom(state.product, state.file_date);
 }
+
+/**
+ * The first day a copy whose newest file is dated `fileDate` is stale: the day after its cadence
+ * runs out. Asked on every answer (its `stale`), so kept per product and date.
+ */
+function staleFrom(product: string, fileDate: string): string {
+  const key = `${product} ${fileDate}`;
+  let date = staleDates.get(key);
+  if (date === undefined) {
+    const { days, businessDays } = cadenceOf(product);
+    date = addDays(fileDate, days + 1);
+    if (businessDays) {
+      let passed = 0;
+      for (date = fileDate; passed <= days;) {
+        date = addDays(date, 1);
+        if (isBusinessDay(date)) passed += 1;
+      }
+    }
+    if (staleDates.size > 1_000) staleDates.clear();
+    staleDates.set(key, date);
+  }
+  return date;
+}
+
+const staleDates = new Map<string, string>();

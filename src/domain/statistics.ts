@@ -55,7 +55,8 @@ export const ENTITY_DEFINITIONS = {
   pending: `Applications in the pending bucket. ${bucketSentence}`,
   granted: 'Applications in the granted bucket (expired patents included).',
   abandoned: 'Applications in the abandoned bucket (abandoned after examination).',
-  alive_patents: 'Patents not expired today by the maintenance answer: within their term, fees paid or still payable.',
+  alive_patents:
+    'Patents not expired by the maintenance answer: within their term today, and no fee lapse as of the date the fee data covers.',
   expiring_within_12_months:
     'Alive patents whose estimated expiry (the maintenance answer’s expiration_estimate) falls within the next 12 months.',
   computed_over: 'Earliest and latest filing date of the linked applications, and how many they are.',

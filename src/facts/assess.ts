@@ -18,8 +18,6 @@ export interface Assessment {
   expiry: Expiry;
   /** The date the windows, the next fee and any lapse are judged as of (never after today). */
   judgedAsOf: string;
-  /** The grant date the fee windows count from: a reissue's original's when known. */
-  scheduleGrantDate: string;
   /** Why the schedule is the reissue's own grant date: its original's is not in the data. */
   scheduleNote: string | null;
   /** The fee events judged, each with its source: a reissue's include its original's from before it issued. */
@@ -27,7 +25,7 @@ export interface Assessment {
 }
 
 /** "maintenance fee events", "file wrapper transactions": how a fee event's product is named in a step. */
-export function feeSourceLabel(product: string): string {
+function feeSourceLabel(product: string): string {
   return product === 'PTMNFEE2' ? EVIDENCE_SOURCES.fee_file : `${EVIDENCE_SOURCES.file_wrapper} transactions`;
 }
 
@@ -132,5 +130,5 @@ export function assessPatent(facts: PatentFacts, held: PatentFacts | null, today
     facts.kind === 'reissue' && originalGrantDate === null
       ? `The grant date of the original patent of reissue ${facts.patentNumber} is not in the data: its fee windows count from the reissue's own grant date.`
       : null;
-  return { status, estimate, expiry, judgedAsOf, scheduleGrantDate, scheduleNote, feeEvents };
+  return { status, estimate, expiry, judgedAsOf, scheduleNote, feeEvents };
 }
