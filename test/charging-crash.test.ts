@@ -17,10 +17,10 @@ import { createTestDatabase } from './helpers/database.js';
 import { inProcessServer, startServerProcess, type ApiServer, type ServerProcess } from './helpers/server-process.js';
 
 /**
- * A real crash (issue 8, item 4): a server serving charged requests is SIGKILLed mid-traffic,
- * restarted and swept. The customer must have lost nothing: balance = start − Σ X-Credits-Charged
- * of the answers received, give or take the charges of the last unwritten second, and those only
- * in the customer's favour.
+ * A real crash: a server serving charged requests is SIGKILLed mid-traffic, restarted and swept.
+ * The customer must have lost nothing: balance = start − Σ X-Credits-Charged of the answers
+ * received, give or take what the dead process had delivered and not written back (at most its
+ * crash bound), and that only in the customer's favour.
  */
 const START = 10_000;
 const SERVED_BEFORE_KILL = 150;
@@ -52,7 +52,7 @@ function expectBalanceEquation(traffic: Traffic, balance: number): void {
   expect(charged).toBeGreaterThanOrEqual(SERVED_BEFORE_KILL);
   // Never taken twice: at least every charge the customer saw is paid back by nothing.
   expect(forgiven).toBeGreaterThanOrEqual(0);
-  // Forgiven at most: the charges of the last second before the kill.
+  // Forgiven at most: the crash bound (250 units), and never more than the traffic charged.
   expect(forgiven).toBeLessThanOrEqual(allowance);
 }
 

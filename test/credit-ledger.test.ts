@@ -151,3 +151,54 @@ it('forgives what a swept process spent but never wrote, and never takes a unit 
   await frozen.close();
   expect(await onDisk(orgId)).toEqual({ row: 99, leased: 0 });
 });
+
+it('bounds what a crash could forgive by count, however late the write-backs run', async () => {
+  const orgId = await orgWith(1_000, 'org_bounded');
+  // Every transaction of this ledger takes 100 ms longer, and its timer never fires: only the
+  // count can make it write. A process this slow would otherwise hold every charge unwritten.
+  const slow: Database = {
+    ...db,
+    engine: db.engine,
+    query: db.query.bind(db),
+    exec: db.exec.bind(db),
+    copyFrom: db.copyFrom.bind(db),
+    copyText: db.copyText.bind(db),
+    close: async () => undefined,
+    // No lane of its own: the ledger must use these slow transactions.
+    lane: undefined,
+    transaction: async (fn) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return db.transaction(fn);
+    },
+  };
+  const book = new CreditLedger(slow, { tickMs: 3_600_000, idleReturnMs: 3_600_000, maxUnwrittenUnits: 20, leaseUnits: 500 });
+  ledgers.push(book);
+  let delivered = 0;
+  let worst = 0;
+  const written = async () => (await leaseRows(orgId)).reduce((sum, row) => sum + row.units_spent, 0);
+  const watching = (async () => {
+    while (delivered < 400) {
+      worst = Math.max(worst, delivered - (await written()));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  // 200 requests at once, each admitted with 1 unit and grown to 2 by its handler (a list of
+  // 101–200 rows), prepared, and delivered (spent) 1–20 ms later, as a slow socket would.
+  await Promise.all(
+    Array.from({ length: 200 }, async () => {
+      const hold = (await book.hold(orgId, 1))!;
+      expect(await book.ensure(hold, 2, false)).toBe(2);
+      await book.prepare(hold, 2);
+      await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * 19));
+      book.spend(hold, 2, usage, true);
+      delivered += 2;
+    }),
+  );
+  await watching;
+  // Delivered but not on disk at any moment: at most the bound (20), whatever the load.
+  expect(worst).toBeGreaterThan(0);
+  expect(worst).toBeLessThanOrEqual(20);
+  await book.close();
+  // 1,000 − 200 × 2 = 600 left, all of it back in the org's row.
+  expect(await onDisk(orgId)).toEqual({ row: 600, leased: 0 });
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.js';
 import { unitsCharged } from '../metrics.js';
-import { type Hold, type Lease, desiredUnits, freeUnits, loseLease, newLease, trackSpending } from './lease.js';
+import { type Hold, type Lease, desiredUnits, forgivable, freeUnits, loseLease, newLease, trackSpending } from './lease.js';
 import { LeaseWriter } from './lease-writer.js';
 import { LEASE_STALE_AFTER_MS } from './lease-sweeper.js';
 import * as sql from './leases.sql.js';
@@ -17,6 +17,12 @@ export interface LedgerOptions {
   idleReturnMs: number;
   /** Write-back, heartbeat and recall answers happen this often (spec: spent units at least every second). */
   tickMs: number;
+  /**
+   * What a crash of this process may forgive of one org, whatever the load: an answer waits to
+   * leave while this many units are delivered-but-unwritten, being written or on their way to
+   * clients; a write-back starts as soon as half of it is spent and unwritten, not only on the tick.
+   */
+  maxUnwrittenUnits: number;
   /** How long a process whose org row is empty waits for other processes to return spare units. */
   recallWaitMs: number;
   /** A holder silent for this long is dead: its leases are returned before a short process gives up. */
@@ -25,6 +31,10 @@ export interface LedgerOptions {
   onError: (error: unknown) => void;
 }
 
+/** The default of LedgerOptions.maxUnwrittenUnits (README, "Charging"). */
+export const CRASH_BOUND_UNITS = 250;
+/** How long an answer over the crash bound waits before looking again when only answers on their way hold the units. */
+const IN_FLIGHT_POLL_MS = 5;
 /** While one process waits for another's spare units, both reserve only what each request needs. */
 const CONTENDED_MS = 5_000;
 const RECALL_POLL_MS = 20;
@@ -37,9 +47,11 @@ const SHORT_MEMO_MS = 1_000;
 
 /**
  * One process's credit: leases reserved from org rows into lease rows of its own (migration 0005),
- * spent in memory without a database round trip, written back by `LeaseWriter` every tick. No
- * process can spend units it has not reserved, so balances never go negative; a request holds its
- * units from admission to the response, so a served answer is always paid.
+ * spent in memory without a database round trip, written back by `LeaseWriter` every tick or as
+ * soon as enough is unwritten, through connections of its own (Database.lane) so that requests
+ * queueing in the main pool never delay it. No process can spend units it has not reserved, so
+ * balances never go negative; a request holds its units from admission until its answer is
+ * delivered, so a delivered answer is always paid and an undelivered one never is.
  */
 export class CreditLedger {
   readonly holderId = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
@@ -47,21 +59,22 @@ export class CreditLedger {
   private readonly options: LedgerOptions;
   private readonly writer: LeaseWriter;
 
-  constructor(
-    private readonly db: Database,
-    options: Partial<LedgerOptions> = {},
-  ) {
+  private readonly db: Database;
+
+  constructor(db: Database, options: Partial<LedgerOptions> = {}) {
+    this.db = db.lane?.() ?? db;
     this.options = {
       leaseUnits: 50,
       maxLeaseUnits: 20_000,
       idleReturnMs: 1_000,
       tickMs: 250,
+      maxUnwrittenUnits: CRASH_BOUND_UNITS,
       recallWaitMs: 2_000,
       staleAfterMs: LEASE_STALE_AFTER_MS,
       onError: (error) => console.error('credit ledger: background write failed; the next tick retries', error),
       ...options,
     };
-    this.writer = new LeaseWriter(db, this.holderId, this.leases, this.options);
+    this.writer = new LeaseWriter(this.db, this.holderId, this.leases, this.options);
   }
 
   private lease(orgId: string): Lease {
@@ -116,14 +129,49 @@ export class CreditLedger {
   }
 
   /**
-   * Spends `units` (at most what the hold has) and lets go of the rest of the hold. Returns the
-   * org's balance after the charge, as this process knows it.
+   * `units` of the hold are an answer on its way to the client: kept from every other request until
+   * it is delivered (`spend`) or its connection ends first (`unprepare`). It waits first while the
+   * units a crash could forgive (LedgerOptions.maxUnwrittenUnits) leave no room for it: for a
+   * write-back when spent units wait to be written, else for answers on their way to be delivered.
+   * Answers that wait hold nothing a crash could forgive, so they never wait for one another in a
+   * circle; an answer larger than the bound leaves alone. The last check and the count are one
+   * synchronous step, so answers leaving together cannot all pass it.
+   *
+   * Returns the org's balance as it will be once the answer is delivered, as this process knows
+   * it; null when the hold was let go while it waited (its connection ended): nothing prepared.
    */
-  spend(hold: Hold, units: number, usage: Usage): number {
+  async prepare(hold: Hold, units: number): Promise<number | null> {
+    const { lease } = hold;
+    while (forgivable(lease) > 0 && forgivable(lease) + units > this.options.maxUnwrittenUnits) {
+      if (lease.unwritten + lease.writing > 0) await this.writer.nudge();
+      else await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+    }
+    if (hold.generation !== lease.generation) return this.remaining(lease);
+    if (units > hold.units) return null;
+    lease.prepared += units;
+    return this.remaining(lease);
+  }
+
+  /** The org's balance as this process knows it, once the answers on their way are delivered. */
+  remaining(lease: Lease): number {
+    return lease.rest + lease.unspent - lease.prepared;
+  }
+
+  /** The prepared answer never reached its client: its units are the org's again (`release` lets go of the hold). */
+  unprepare(hold: Hold, units: number): void {
+    if (hold.generation === hold.lease.generation) hold.lease.prepared -= units;
+  }
+
+  /**
+   * Spends `units` (at most what the hold has; `prepared` when they were prepared) and lets go of
+   * the rest of the hold. Returns the org's balance after the charge, as this process knows it.
+   */
+  spend(hold: Hold, units: number, usage: Usage, prepared = false): number {
     const { lease } = hold;
     if (hold.generation === lease.generation) {
       if (units > hold.units) throw new Error(`spending ${units} units from a hold of ${hold.units}`);
       const now = Date.now();
+      if (prepared) lease.prepared -= units;
       lease.held -= hold.units;
       lease.unspent -= units;
       lease.unwritten += units;
@@ -132,10 +180,12 @@ export class CreditLedger {
       unitsCharged.inc({ channel: usage.channel }, units);
       trackSpending(lease, units, now);
       this.prefetch(lease, now);
-      this.writer.start();
+      // Half the bound unwritten: write now rather than at the next tick, which a busy process may run late.
+      if (lease.unwritten + lease.writing >= this.options.maxUnwrittenUnits / 2) void this.writer.nudge().catch(() => undefined);
+      else this.writer.start();
     }
     hold.units = 0;
-    return lease.rest + lease.unspent;
+    return this.remaining(lease);
   }
 
   release(hold: Hold): void {
@@ -240,6 +290,7 @@ export class CreditLedger {
       lease.unspent += result.taken.taken;
     }
     lease.rest = result.taken.rest;
+    lease.restReadings += 1;
     lease.short = null;
     this.writer.start();
     return true;

@@ -36,7 +36,9 @@ const CONTENDED_MS = 5_000;
  */
 export class LeaseWriter {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  /** Ticks run one after another: the last one queued, and the one waiting to start (callers join it). */
+  private queue: Promise<void> = Promise.resolve();
+  private waiting: Promise<void> | null = null;
   private registering: Promise<void> | null = null;
   private registered = false;
   private stopping = false;
@@ -71,10 +73,9 @@ export class LeaseWriter {
 
   private loop(): void {
     this.timer = null;
-    this.running = this.tick(false)
+    void this.runTick(false)
       .catch((error) => this.report(error))
       .finally(() => {
-        this.running = null;
         if (this.hasWork()) this.start();
         // Not beating any more: the next reservation registers again, in case a sweeper forgot this holder.
         else this.registered = false;
@@ -97,8 +98,26 @@ export class LeaseWriter {
   }
 
   async writeNow(): Promise<void> {
-    await this.running;
-    await this.tick(false);
+    await this.runTick(false);
+  }
+
+  /**
+   * A write-back as soon as the one in progress (if any) is done: what was spent before this call
+   * is written when it resolves. Callers asking while one waits to start share it.
+   */
+  nudge(): Promise<void> {
+    return this.runTick(false);
+  }
+
+  private runTick(all: boolean): Promise<void> {
+    if (!all && this.waiting) return this.waiting;
+    const run: Promise<void> = this.queue.then(() => {
+      if (this.waiting === run) this.waiting = null;
+      return this.tick(all);
+    });
+    if (!all) this.waiting = run;
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /** Writes everything and returns every spare unit; the holder row goes when nothing is left in it. */
@@ -107,8 +126,7 @@ export class LeaseWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     try {
-      await this.running;
-      await this.tick(true);
+      await this.runTick(true);
       await sql.deleteIdleHolder(this.db, this.holderId);
       this.registered = false;
     } catch (error) {
@@ -122,12 +140,15 @@ export class LeaseWriter {
     const now = Date.now();
     const writes: Write[] = [];
     const known = new Map<Lease, number>();
+    const readings = new Map<Lease, number>();
     let idle = false;
     for (const lease of this.leases.values()) {
       if (lease.leaseId === null) continue;
       known.set(lease, lease.leaseId);
+      readings.set(lease, lease.restReadings);
       if (lease.unwritten > 0 || lease.usage.size > 0) {
         writes.push({ lease, generation: lease.generation, leaseId: lease.leaseId, units: lease.unwritten, usage: lease.usage.drain() });
+        lease.writing += lease.unwritten;
         lease.unwritten = 0;
       }
       if (all || now - lease.lastUsedAt >= this.options.idleReturnMs) idle = true;
@@ -160,7 +181,8 @@ export class LeaseWriter {
         for (const row of rows) {
           const lease = this.leases.get(row.org_id);
           if (!lease || lease.leaseId !== row.lease_id) continue;
-          lease.rest = row.rest;
+          // A reservation that committed meanwhile read the org's row later than this statement's snapshot did.
+          if (readings.get(lease) === lease.restReadings) lease.rest = row.rest;
           const isIdle = all || Date.now() - lease.lastUsedAt >= this.options.idleReturnMs;
           if (!row.recalled && (!isIdle || lease.busy || lease.held > 0)) continue;
           // Taken out of the lease before the write, so no request spends what is being returned.
@@ -176,12 +198,14 @@ export class LeaseWriter {
     } catch (error) {
       for (const write of writes) {
         if (write.lease.generation !== write.generation) continue;
+        write.lease.writing -= write.units;
         write.lease.unwritten += write.units;
         write.lease.usage.restore(write.usage);
       }
       for (const back of returns) if (back.lease.generation === back.generation) back.lease.unspent += back.units;
       throw error;
     }
+    for (const write of writes) if (write.lease.generation === write.generation) write.lease.writing -= write.units;
     // A lease known before this tick and missing now was swept: its holder was thought dead.
     for (const [lease, leaseId] of known) {
       if (!present.has(leaseId) && lease.leaseId === leaseId) loseLease(lease);

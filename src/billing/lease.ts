@@ -15,11 +15,17 @@ export interface Lease {
   held: number;
   /** Spent in memory, not yet written to the lease row. */
   unwritten: number;
+  /** Spent and in a write-back transaction that has not committed yet. */
+  writing: number;
+  /** Held by answers on their way to the client: spent once delivered, released if the connection ends first. */
+  prepared: number;
   usage: UsageBuffer;
   /** The one reservation or return of this lease in flight. */
   busy: Promise<void> | null;
   /** The org's row plus other processes' unspent units, as last read: with `unspent`, the balance shown. */
   rest: number;
+  /** Counts the reservations that set `rest`: a write-back's older reading must not overwrite a newer one. */
+  restReadings: number;
   /** Units spent in the current and the previous one-second window, to size the next reservation. */
   windowStart: number;
   windowUnits: number;
@@ -46,9 +52,12 @@ export function newLease(orgId: string): Lease {
     unspent: 0,
     held: 0,
     unwritten: 0,
+    writing: 0,
+    prepared: 0,
     usage: new UsageBuffer(),
     busy: null,
     rest: 0,
+    restReadings: 0,
     windowStart: Date.now(),
     windowUnits: 0,
     previousWindowUnits: 0,
@@ -73,7 +82,18 @@ export function loseLease(lease: Lease): void {
   lease.unspent = 0;
   lease.held = 0;
   lease.unwritten = 0;
+  lease.writing = 0;
+  lease.prepared = 0;
   lease.usage = new UsageBuffer();
+}
+
+/**
+ * Units of the lease that a crash of this process could forgive: spent but not written, being
+ * written, and answers on their way to clients (a client may have an answer whose delivery the
+ * process dies before seeing). Units merely held by requests at work are not: nobody has their answer.
+ */
+export function forgivable(lease: Lease): number {
+  return lease.unwritten + lease.writing + lease.prepared;
 }
 
 export function trackSpending(lease: Lease, units: number, now: number): void {

@@ -33,6 +33,12 @@ export interface Database extends Queryable {
   readonly engine: EngineName;
   /** Commits when `fn` resolves, rolls back when it throws. Keep it short: on PGlite it blocks every other query. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The same database through connections of its own, for work that must not wait behind the
+   * requests in the main pool (the credit ledger's write-back). An engine with one session
+   * (PGlite) has no other lane and leaves this out: callers then use the database itself.
+   */
+  lane?(): Database;
   close(): Promise<void>;
 }
 

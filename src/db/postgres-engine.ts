@@ -42,15 +42,14 @@ export interface PostgresOptions {
   max?: number;
 }
 
-export function openPostgres(options: PostgresOptions): Database {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.max ?? 20,
-    types: typeParsers,
-    application_name: 'patent-status',
-  });
+function poolOf(options: PostgresOptions, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max, types: typeParsers, application_name: 'patent-status' });
   // An idle client's network error must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+function databaseOn(pool: pg.Pool, lanes: { open(): Database; close(): Promise<void> }): Database {
   const base = wrap(pool);
   return {
     engine: 'postgresql',
@@ -78,8 +77,31 @@ export function openPostgres(options: PostgresOptions): Database {
         client.release(broken);
       }
     },
+    lane: () => lanes.open(),
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), lanes.close()]);
     },
   };
 }
+
+export function openPostgres(options: PostgresOptions): Database {
+  // The lane (Database.lane): a pool of its own for work that must not queue behind requests, opened when first asked for.
+  let lane: { pool: pg.Pool; db: Database } | null = null;
+  const none = { open: () => lane!.db, close: async () => undefined };
+  return databaseOn(poolOf(options, options.max ?? 20), {
+    open() {
+      if (!lane) {
+        const pool = poolOf(options, LANE_CONNECTIONS);
+        lane = { pool, db: databaseOn(pool, none) };
+      }
+      return lane.db;
+    },
+    async close() {
+      await lane?.pool.end();
+      lane = null;
+    },
+  });
+}
+
+/** The lane's connections: a reservation and a write-back may run side by side. */
+const LANE_CONNECTIONS = 2;

@@ -5,6 +5,7 @@ import type { Usage } from '../billing/usage-journal.js';
 import { AppError, paymentRequired } from '../domain/errors.js';
 import type { Authenticator, Caller } from '../resources/accounts/authenticator.js';
 import { isDataPath, presentedKey } from './access.js';
+import { chargeOnDelivery } from './charge-delivery.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,15 +36,17 @@ function creditHeaders(reply: FastifyReply, charged: number, remaining: number |
 
 /**
  * The one hook chain of every route: `onRequest` finds the caller and, on data routes, admits
- * it (holding one unit; 401 or 402 otherwise); `onSend` settles a 2xx data answer or releases
- * the hold, and writes the credit headers every response carries (spec §8). The money itself is
- * the charging service's: nothing here counts units.
+ * it (holding one unit; 401 or 402 otherwise); `onSend` prepares a 2xx data answer's charge or
+ * releases the hold, and writes the credit headers every response carries (spec §8); the charge
+ * is spent once the answer is delivered (charge-delivery.ts). The money itself is the charging
+ * service's: nothing here counts units.
  */
 export function registerDataChain(app: FastifyInstance, services: { authenticator: Authenticator; charging: ChargingService }): void {
   const { authenticator, charging } = services;
   app.decorateRequest('caller', null);
   app.decorateRequest('charge', null);
   app.decorateRequest('settled', null);
+  app.decorateRequest('deliveries', null);
   app.addHook('onRoute', (route) => {
     if (!isDataPath(route.url)) return;
     // Every /v1 route is a data route unless it says otherwise (spec §5.1).
@@ -54,7 +57,7 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
     if (method === 'HEAD' && access === 'data') route.onRequest = [...[route.onRequest ?? []].flat(), headNotOffered];
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Read once: Fastify builds a new routeOptions object on every access.
     const config = request.routeOptions.config;
     // A /v1 path without a route (404) still needs a key (spec §5.1).
@@ -64,7 +67,9 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
     const caller = key ? await authenticator.identify(key) : null;
     if (!caller) throw new AppError('invalid_api_key');
     request.caller = caller;
-    if (access === 'data') request.charge = await charging.admit(caller.orgId, config.usage ?? UNROUTED);
+    if (access !== 'data') return;
+    request.charge = await charging.admit(caller.orgId, config.usage ?? UNROUTED);
+    chargeOnDelivery(request, reply, request.charge);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -80,7 +85,7 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
       creditHeaders(reply, 0, null);
       return payload;
     }
-    const settled = await charge.settle();
+    const settled = await charge.prepare();
     if (!settled) {
       // The handler served more rows than it held units for and the balance is gone: nothing unpaid leaves.
       const error = paymentRequired();
@@ -90,11 +95,5 @@ export function registerDataChain(app: FastifyInstance, services: { authenticato
     }
     creditHeaders(reply, settled.charged, settled.remaining);
     return payload;
-  });
-
-  // A client that hung up before the answer (no onSend) must not leave its unit held.
-  app.addHook('onRequestAbort', async (request) => {
-    request.charge?.release();
-    request.charge = null;
   });
 }
