@@ -1,9 +1,10 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_BUDGET_CHARS, ECHO_STRING_CHARS } from '../src/domain/echo.js';
 import { MAX_VALIDATION_ISSUES } from '../src/domain/errors.js';
 import { balanceOf, createTestApp, fundedKey, type TestContext } from './helpers/app.js';
+import { cursorMembers, rewrittenCursor, signedCursor } from './helpers/cursors.js';
 import { CITED_PATENTS, loadEdgeCorpus, PAGED_APPLICATIONS } from './helpers/edge-corpus.js';
+import { rawExchange } from './helpers/raw-http.js';
 
 /**
  * Issue 8, item 6: every case the fuzzer found (a 500, or an error outside the spec's shape)
@@ -25,9 +26,10 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as string, headers: { 'x-api-key': key, ...headers } });
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
-const unb64 = (cursor: string) => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-/** A cursor the service issued, with members replaced (its scope key stays valid). */
-const forge = (cursor: string, members: Record<string, unknown>) => b64({ ...unb64(cursor), ...members });
+/** Text signed with the deployment's key, as only a forger holding the key could send it. */
+const signed = (content: unknown) => signedCursor(ctx.db, content);
+/** A cursor the service issued, with members replaced (its scope key stays valid) and signed again. */
+const forge = (cursor: string, members: Record<string, unknown>) => signed({ ...cursorMembers(cursor), ...members });
 
 /** An error in the spec's shape that costs nothing; returns its body. */
 function expectError(response: Injected, status: number, code: string) {
@@ -72,32 +74,44 @@ describe('forged cursors are a 422 on query.cursor, never a 500', () => {
   it('transactions: an issued cursor whose date is no date, or year 0', async () => {
     const real = await nextCursor(`/v1/applications/${appA}/transactions?limit=1`);
     for (const d of ['not-a-date', '2023-02-30', '0000-01-01', '2023-1-01', 20230101]) {
-      expectInvalid(await get(transactions(appA, forge(real, { d }))), ['query', 'cursor'], 'cursor_invalid');
+      expectInvalid(await get(transactions(appA, await forge(real, { d }))), ['query', 'cursor'], 'cursor_invalid');
     }
   });
 
   it('transactions: a float, 1e308, a negative beyond int, a string or null where the integer belongs', async () => {
     const real = await nextCursor(`/v1/applications/${appA}/transactions?limit=1`);
     for (const s of [1.5, 1e308, -1e12, '1', null, [1], { n: 1 }]) {
-      expectInvalid(await get(transactions(appA, forge(real, { s }))), ['query', 'cursor'], 'cursor_invalid');
+      expectInvalid(await get(transactions(appA, await forge(real, { s }))), ['query', 'cursor'], 'cursor_invalid');
     }
   });
 
   it('transactions: 1e308 spelled in the JSON text, a missing member, an extra member', async () => {
     const real = await nextCursor(`/v1/applications/${appA}/transactions?limit=1`);
-    const text = JSON.stringify(unb64(real)).replace(/"s":\d+/, '"s":1e308');
-    expectInvalid(await get(transactions(appA, b64(text))), ['query', 'cursor'], 'cursor_invalid');
-    const { s: _dropped, ...missing } = unb64(real);
-    expectInvalid(await get(transactions(appA, b64(missing))), ['query', 'cursor'], 'cursor_invalid');
-    expectInvalid(await get(transactions(appA, forge(real, { x: 1 }))), ['query', 'cursor'], 'cursor_invalid');
+    const text = JSON.stringify(cursorMembers(real)).replace(/"s":\d+/, '"s":1e308');
+    expectInvalid(await get(transactions(appA, await signed(text))), ['query', 'cursor'], 'cursor_invalid');
+    const { s: _dropped, ...missing } = cursorMembers(real);
+    expectInvalid(await get(transactions(appA, await signed(missing))), ['query', 'cursor'], 'cursor_invalid');
+    expectInvalid(await get(transactions(appA, await forge(real, { x: 1 }))), ['query', 'cursor'], 'cursor_invalid');
   });
 
   it('transactions: not JSON, JSON that is no object, a NUL', async () => {
-    for (const cursor of ['bm9wZQ', b64('[1,2]'), b64('null'), b64('"x"'), b64('{"v":1,"d":"\\u0000","s":1}'), '%00']) {
+    const nul = await signed('{"v":3,"d":"\\u0000","s":1}');
+    for (const cursor of ['bm9wZQ', b64('[1,2]'), b64('null'), b64('"x"'), b64('{"v":1,"d":"\\u0000","s":1}'), nul, '%00']) {
       const response = await get(transactions(appA, cursor));
       expect(response.statusCode).toBe(422);
       expect(response.json().detail[0].loc).toEqual(['query', 'cursor']);
     }
+  });
+
+  it('transactions: an issued cursor whose keyset was rewritten (signature kept), or that was issued before cursors were signed', async () => {
+    const real = await nextCursor(`/v1/applications/${appA}/transactions?limit=1`);
+    const { s } = cursorMembers(real) as { s: number };
+    for (const changes of [{ s: s + 1 }, { s: 0 }, { d: '2099-01-01' }]) {
+      expectInvalid(await get(transactions(appA, rewrittenCursor(real, changes))), ['query', 'cursor'], 'cursor_invalid');
+    }
+    const unsigned = b64({ ...cursorMembers(real), v: 2 });
+    const detail = expectInvalid(await get(transactions(appA, unsigned)), ['query', 'cursor'], 'cursor_invalid');
+    expect(detail[0]!.msg).toMatch(/start the listing again/);
   });
 
   it('transactions: a cursor minted for one application is refused on another', async () => {
@@ -119,7 +133,7 @@ describe('forged cursors are a 422 on query.cursor, never a 500', () => {
     const url = (patent: string, cursor: string) => `/v1/patents/${patent}/citations?direction=forward&limit=1&cursor=${cursor}`;
     expect((await get(url(cited, real))).statusCode).toBe(200);
     for (const n of ['\u0000', '11000001\u0000', 'd701016', '', 'x'.repeat(40), 11000001]) {
-      expectInvalid(await get(url(cited, forge(real, { n }))), ['query', 'cursor'], 'cursor_invalid');
+      expectInvalid(await get(url(cited, await forge(real, { n }))), ['query', 'cursor'], 'cursor_invalid');
     }
     expectInvalid(await get(url(other, real)), ['query', 'cursor'], 'cursor_mismatch');
   });
@@ -128,7 +142,7 @@ describe('forged cursors are a 422 on query.cursor, never a 500', () => {
     const real = await nextCursor('/v1/search?q=clip&limit=1');
     expect((await get(`/v1/search?q=clip&limit=1&cursor=${real}`)).statusCode).toBe(200);
     for (const r of [1e308, -1, 'NaN', null]) {
-      expectInvalid(await get(`/v1/search?q=clip&limit=1&cursor=${forge(real, { r })}`), ['query', 'cursor'], 'cursor_invalid');
+      expectInvalid(await get(`/v1/search?q=clip&limit=1&cursor=${await forge(real, { r })}`), ['query', 'cursor'], 'cursor_invalid');
     }
     expectInvalid(await get(`/v1/search?q=battery&limit=1&cursor=${real}`), ['query', 'cursor'], 'cursor_mismatch');
     expectInvalid(await get(`/v1/search?q=clip&doc_type=grant&limit=1&cursor=${real}`), ['query', 'cursor'], 'cursor_mismatch');
@@ -262,22 +276,7 @@ describe("the framework's own errors come out in the spec's shape with X-Credits
       port = (ctx.app.server.address() as { port: number }).port;
     });
 
-    /** Sends raw bytes, returns status, headers and body of the one answer. */
-    const raw = (request: string) =>
-      new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1', () => socket.write(request));
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-        socket.on('error', reject);
-        socket.on('close', () => {
-          const [head = '', body = ''] = text.split('\r\n\r\n');
-          const [statusLine = '', ...lines] = head.split('\r\n');
-          const headers = Object.fromEntries(
-            lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-          );
-          resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-        });
-      });
+    const raw = (request: string) => rawExchange(port, request);
 
     it('headers over the limit: 431 headers_too_large', async () => {
       const answer = await raw(`GET /health HTTP/1.1\r\nHost: x\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`);

@@ -1,9 +1,14 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../src/domain/errors.js';
+import { buildMetricsServer } from '../src/http/metrics-server.js';
 import { balanceOf, createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { CITED_PATENTS, loadEdgeCorpus, PAGED_APPLICATIONS } from './helpers/edge-corpus.js';
+import { type FuzzTool, mcpRequestsFor } from './helpers/fuzz-mcp.js';
 import { type FuzzContext, type FuzzOperation, type FuzzRequest, type FuzzSchema, requestsFor } from './helpers/fuzz-requests.js';
+import { rawExchange } from './helpers/raw-http.js';
 
 /**
  * Issue 8, item 6: a seeded, bounded fuzz of every operation /openapi.json lists (a route added
@@ -30,6 +35,7 @@ interface Document {
   >;
   components?: { schemas?: Record<string, FuzzSchema> };
 }
+type McpOperation = { 'x-mcp-tools'?: FuzzTool[] };
 
 async function issuedCursor(ctx: TestContext, url: string, key: string): Promise<string> {
   const body = (await ctx.app.inject({ method: 'GET', url, headers: { 'x-api-key': key } })).json();
@@ -61,6 +67,7 @@ const context: FuzzContext = {
     issuedCursor(ctx, '/v1/search?cpc=H01M&limit=1', funded.apiKey),
   ]),
 };
+const tools = ((doc.paths['/mcp']?.post ?? {}) as McpOperation)['x-mcp-tools'] ?? [];
 afterAll(async () => ctx.close());
 
 /** Everything a response must satisfy, whatever was sent; returns the units it charged. */
@@ -126,4 +133,92 @@ describe('fuzzing every operation of /openapi.json', () => {
       expect(before - (await balanceOf(ctx, funded.orgId))).toBe(charged);
     },
   );
+});
+
+/** A JSON-RPC answer of /mcp: never an internal error, neither as the protocol's −32603 nor as a tool's internal_error result. */
+function checkMcp(request: FuzzRequest, response: Awaited<ReturnType<TestContext['app']['inject']>>): void {
+  if (response.statusCode !== 200) return;
+  const where = `${request.payload?.slice(0, 300)} → ${response.body.slice(0, 300)}`;
+  const answer = response.json<{
+    error?: { code: number; message: string };
+    result?: { isError?: boolean; structuredContent?: { error?: string } };
+  }>();
+  if (answer.error) {
+    expect(answer.error.code, where).not.toBe(-32603);
+    expect(answer.error.message.length, where).toBeLessThan(300);
+  }
+  if (answer.result?.isError) expect(answer.result.structuredContent?.error, where).not.toBe('internal_error');
+}
+
+describe('fuzzing every MCP tool of x-mcp-tools', () => {
+  it('lists the tools', () => {
+    expect(tools.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it(`${RUNS * 2} tools/call messages with edge-case arguments or params no method takes: no 5xx, no internal error, charges add up`, async () => {
+    const before = await balanceOf(ctx, funded.orgId);
+    let charged = 0;
+    await fc.assert(
+      fc.asyncProperty(mcpRequestsFor(tools, context), async (request) => {
+        const response = await ctx.app.inject(request);
+        charged += check(request, response);
+        checkMcp(request, response);
+      }),
+      { seed: SEED - 1, numRuns: RUNS * 2, endOnFailure: true },
+    );
+    expect(before - (await balanceOf(ctx, funded.orgId))).toBe(charged);
+  });
+});
+
+describe('methods Fastify never sees', () => {
+  /** Three CONNECTs over real connections: each a 405 in the error shape, then the connection closed by the server. */
+  async function refusesConnect(port: number): Promise<void> {
+    for (const target of ['example.com:443', '/v1/search', '127.0.0.1:5432']) {
+      const answer = await rawExchange(port, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nX-Request-Id: fuzz-connect\r\n\r\n`);
+      expect(answer.status).toBe(405);
+      expect(answer.headers['x-credits-charged']).toBe('0');
+      expect(answer.headers.allow).toBe('GET, HEAD, POST, DELETE');
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'method_not_allowed',
+        message: expect.stringContaining('CONNECT'),
+        request_id: 'fuzz-connect',
+      });
+    }
+  }
+
+  let port: number;
+  beforeAll(async () => {
+    port = Number(new URL(await ctx.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  it('CONNECT on serve', async () => {
+    await refusesConnect(port);
+  });
+
+  it("CONNECT on a worker's metrics listener", async () => {
+    const server = await buildMetricsServer({ config: ctx.config, db: ctx.db, notifier: { send: async () => undefined } });
+    try {
+      const address = await server.listen({ port: 0, host: '127.0.0.1' });
+      await refusesConnect(Number(new URL(address).port));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a CONNECT client that never closes its side holds a graceful shutdown 5 s at the most', async () => {
+    const server = await buildMetricsServer({ config: ctx.config, db: ctx.db, notifier: { send: async () => undefined } });
+    const address = await server.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect({ port: Number(new URL(address).port), host: '127.0.0.1', allowHalfOpen: true });
+    try {
+      socket.on('error', () => undefined);
+      socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n');
+      socket.resume();
+      await once(socket, 'end');
+      const started = Date.now();
+      await server.close();
+      expect(Date.now() - started).toBeLessThan(7_000);
+    } finally {
+      socket.destroy();
+    }
+  }, 20_000);
 });

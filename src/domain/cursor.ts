@@ -1,12 +1,14 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isCalendarDate } from './calendar-date.js';
 import { invalidParameter, type AppError } from './errors.js';
 
 /**
  * Cursors are opaque to clients: base64url of a versioned keyset (DESIGN.md §6), bound to the
- * list and the query that issued them. A cursor comes back from outside, so every member is
- * checked before it reaches SQL: a forged one (a date that is no date, a float where an integer
- * belongs, 1e308, a NUL) or one issued for another application or query is a 422 on `query.cursor`.
+ * list and the query that issued them, and signed: the last 16 bytes are an HMAC-SHA256 of the rest
+ * under the deployment's key, so a cursor whose keyset was rewritten is refused before it is read.
+ * Every member is still checked before it reaches SQL (a date that is no date, a float where an
+ * integer belongs, 1e308, a NUL), should the key ever leak. A bad or edited cursor, or one issued for
+ * another application or query, is a 422 on `query.cursor`.
  */
 export type CursorField =
   | { kind: 'date' }
@@ -26,7 +28,17 @@ type Keyset<S extends Shape> = { [P in keyof S]: S[P]['kind'] extends 'date' | '
 /** The values that define the list a cursor pages through (application number, filters …). */
 export type CursorScope = readonly (string | number | boolean | null)[];
 
-const VERSION = 2;
+/** The key that signs cursors: the deployment's (resources/cursor-key.ts), so every server accepts every other's. */
+export type CursorKey = Uint8Array;
+
+/** 3: signed. Version 2 cursors (unsigned) fail the signature and are refused: the client starts its listing again. */
+const VERSION = 3;
+/** 128 bits of the HMAC: forging one means guessing it through the API, one request per guess. */
+const TAG_BYTES = 16;
+
+function tag(key: CursorKey, payload: Uint8Array): Buffer {
+  return createHmac('sha256', key).update(payload).digest().subarray(0, TAG_BYTES);
+}
 
 function fits(field: CursorField, value: unknown): boolean {
   switch (field.kind) {
@@ -56,16 +68,20 @@ export class CursorCodec<S extends Shape> {
       .slice(0, 16);
   }
 
-  encode(scope: CursorScope, keyset: Keyset<S>): string {
-    return Buffer.from(JSON.stringify({ v: VERSION, k: this.scopeKey(scope), ...keyset })).toString('base64url');
+  encode(key: CursorKey, scope: CursorScope, keyset: Keyset<S>): string {
+    const payload = Buffer.from(JSON.stringify({ v: VERSION, k: this.scopeKey(scope), ...keyset }));
+    return Buffer.concat([payload, tag(key, payload)]).toString('base64url');
   }
 
   /** The keyset of a cursor this list issued for this very query; null without a cursor. */
-  decode(raw: string | undefined, scope: CursorScope): Keyset<S> | null {
+  decode(key: CursorKey, raw: string | undefined, scope: CursorScope): Keyset<S> | null {
     if (raw === undefined) return null;
+    const bytes = Buffer.from(raw, 'base64url');
+    const payload = bytes.subarray(0, -TAG_BYTES);
+    if (payload.length === 0 || !timingSafeEqual(bytes.subarray(-TAG_BYTES), tag(key, payload))) throw invalid(raw);
     let decoded: unknown;
     try {
-      decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+      decoded = JSON.parse(payload.toString('utf8'));
     } catch {
       throw invalid(raw);
     }
@@ -90,7 +106,7 @@ export class CursorCodec<S extends Shape> {
 function invalid(raw: string): AppError {
   return invalidParameter({
     loc: ['query', 'cursor'],
-    msg: 'Cursor is not one this endpoint issued',
+    msg: 'Cursor is not one this endpoint issued (edited, or issued before the service changed): start the listing again without it',
     type: 'cursor_invalid',
     input: raw,
     ctx: {},

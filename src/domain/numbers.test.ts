@@ -312,6 +312,39 @@ describe('parseTrialNumber', () => {
   });
 });
 
+describe('digits other than ASCII 0-9', () => {
+  // NFKC folds each of these to ASCII digits; a number written with them is no number.
+  const fullwidth = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCodePoint(0xff10 + Number(d)));
+  const mathBold = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCodePoint(0x1d7ce + Number(d)));
+  const arabicIndic = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCodePoint(0x0660 + Number(d)));
+
+  it.each([
+    ['fullwidth', fullwidth],
+    ['mathematical bold', mathBold],
+    ['Arabic-Indic', arabicIndic],
+  ])('refuses %s digits in every kind of number', (_name, write) => {
+    expect(parseApplicationNumber(write('17248024'))).toBeNull();
+    expect(parseApplicationNumber(`17/248,${write('024')}`)).toBeNull();
+    expect(parsePatentNumber(write('11646472'))).toBeNull();
+    expect(parsePatentNumber(`D${write('701016')}`)).toBeNull();
+    expect(parsePublicationNumber(`US${write('20230080435')}A1`)).toBeNull();
+    expect(parsePctNumber(`PCT/US${write('2007')}/019317`)).toBeNull();
+    expect(parseTrialNumber(`IPR${write('2022')}-00037`)).toBeNull();
+    expect(parseAnyApplicationNumber(write('17248024'))).toBeNull();
+  });
+
+  it('refuses superscripts, circled numbers and Roman numerals, which NFKC also folds', () => {
+    expect(parseApplicationNumber('1724802\u00b2')).toBeNull();
+    expect(parseApplicationNumber('1724802\u2460')).toBeNull();
+    expect(parsePatentNumber('\u2169123456')).toBeNull();
+  });
+
+  it('still reads fullwidth separators and letters around ASCII digits', () => {
+    expect(parseApplicationNumber('17\uff0f248\uff0c024')).toBe('17248024');
+    expect(parsePatentNumber('\uff24701016')).toBe('D701016');
+  });
+});
+
 describe('examiner names', () => {
   it('matches ignoring case and whitespace (odp-v1/17248024.application.json)', () => {
     const key = normalizeExaminerName('DOVE, TRACY MAE');

@@ -20,6 +20,20 @@ function prepare(input: string): string | null {
   return decodeSeparators(input).normalize('NFKC').toUpperCase();
 }
 
+// Any numeral but 0-9: fullwidth (１), mathematical (𝟏), Arabic-Indic (١) and other script digits,
+// superscripts, circled numbers, Roman numerals (Ⅹ).
+const FOREIGN_NUMERAL = /(?![0-9])\p{N}/u;
+
+/**
+ * A number's text, for the number parsers. NFKC folds fullwidth letters and separators (`Ｄ`, `／`)
+ * to ASCII, which is harmless, but it also folds fullwidth and mathematical digits (and `Ⅹ` to `X`):
+ * a number is written in ASCII digits, so text holding any other numeral is no number.
+ */
+function prepareNumber(input: string): string | null {
+  const s = prepare(input);
+  return s === null || FOREIGN_NUMERAL.test(input) ? null : s;
+}
+
 function stripZeros(digits: string): string {
   return digits.replace(/^0+/, '');
 }
@@ -28,7 +42,7 @@ function stripZeros(digits: string): string {
 // Application numbers: 2-digit series code + 6-digit serial, always 8 digits.
 
 export function parseApplicationNumber(input: string): string | null {
-  const s = prepare(input);
+  const s = prepareNumber(input);
   if (s === null) return null;
   const digits = s.replace(/[\s,/]/g, '');
   if (!/^\d{8}$/.test(digits)) return null;
@@ -74,7 +88,7 @@ const PREFIX_TYPES: ReadonlyArray<readonly [string, PatentType]> = [
 const PATENT_RE = new RegExp(`^(?:US)?(${PREFIX_TYPES.map(([p]) => p).join('|')})?(\\d{1,8})(A|[BCEHPS]\\d?|[FIJKO]\\d)?$`);
 
 function splitPatentNumber(input: string): { prefix: string; digits: string } | null {
-  const s = prepare(input);
+  const s = prepareNumber(input);
   if (s === null) return null;
   // Hyphens too: Google-style `US-11646472-B2` is what people paste.
   const m = PATENT_RE.exec(s.replace(/[\s,/\-]/g, ''));
@@ -135,7 +149,7 @@ const PUBLICATION_KIND_RANK: ReadonlyMap<string, number> = new Map([
 const PUBLICATION_RE = /^(?:US-?)?(\d{4})(?:[/-](\d{1,7})|(\d{7}))-?([A-Z]\d)?$/;
 
 export function parsePublicationNumber(input: string): PublicationNumber | null {
-  const s = prepare(input);
+  const s = prepareNumber(input);
   if (s === null) return null;
   const m = PUBLICATION_RE.exec(s.replace(/\s/g, ''));
   if (m === null) return null;
@@ -186,7 +200,7 @@ function expandPctYear(year: string): string {
 }
 
 export function parsePctNumber(input: string): string | null {
-  const s = prepare(input);
+  const s = prepareNumber(input);
   if (s === null) return null;
   const compact = s.replace(/\s/g, '');
   // Separated forms (`PCT/US07/19317`, `PCTEP01/03690`) fix the year length by position;
@@ -217,7 +231,7 @@ export type TrialType = 'IPR' | 'PGR' | 'CBM' | 'DER';
 const TRIAL_RE = /^(IPR|PGR|CBM|DER)(\d{4})[-\u2010-\u2015]?(\d{1,5})$/;
 
 export function parseTrialNumber(input: string): string | null {
-  const s = prepare(input);
+  const s = prepareNumber(input);
   if (s === null) return null;
   const m = TRIAL_RE.exec(s.replace(/\s/g, ''));
   if (m === null) return null;

@@ -26,7 +26,7 @@ import { swaggerOptions } from './discovery/openapi.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { RouteRegistry } from './discovery/route-registry.js';
 import { registerErrorHandling } from './error-handler.js';
-import { answerClientError, renderFrameworkError } from './framework-errors.js';
+import { answerClientError, refuseConnect, renderFrameworkError } from './framework-errors.js';
 import { strictDateFormat } from './formats.js';
 import { registerInputGuard } from './input-guard.js';
 import { mcpRoutes } from './mcp/endpoint.js';
@@ -80,6 +80,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 
   // A JSON API: a text body is a client mistake (415), not a string to validate as an object.
   app.removeContentTypeParser('text/plain');
+  app.server.on('connect', refuseConnect);
   // First of the onRequest hooks: a request refused by any later one still answers with its id.
   registerRequestId(app);
   registerHttpMetrics(app);

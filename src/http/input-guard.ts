@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, invalidParameter } from '../domain/errors.js';
+import { findUnsafeNumber, numberTextIssue } from '../domain/input-numbers.js';
+import { findLeaf, type Location } from '../domain/json-leaves.js';
 
 /**
  * Input no schema keyword can refuse, refused before any handler sees it:
@@ -8,11 +10,24 @@ import { AppError, invalidParameter } from '../domain/errors.js';
  *   U+FFFD, so what is read back is not what was sent;
  * - JSON nested deeper than MAX_JSON_DEPTH: our bodies nest three levels; a 5,000-deep array
  *   overflowed the validator's stack;
- * - a numeric query parameter that is not written in digits: Ajv's type coercion turns `Infinity`
- *   into a number that then passes `integer` and `maximum` (found by the fuzz suite: `limit=Infinity`
- *   reached the charging SQL as a bigint).
+ * - a numeric query parameter that is not written in the digits 0-9, or too large for a JavaScript
+ *   number (`1e309`): Ajv's type coercion turns `Infinity` into a number that then passes `integer`
+ *   and `maximum` (found by the fuzz suite: `limit=Infinity` reached the charging SQL as a bigint);
+ * - after validation, any number of the query or the body that coercion made out of range
+ *   (domain/input-numbers.ts; MCP tool arguments get the same check in mcp/tool-call.ts).
  */
 export const MAX_JSON_DEPTH = 32;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route checks the numbers of its body itself: /mcp, whose tool arguments are checked per
+     * tool, so an out-of-range one is that tool's error result, which a model reads and corrects,
+     * not an HTTP 422 its client's transport reports as a failed exchange.
+     */
+    checksOwnNumbers?: boolean;
+  }
+}
 
 /** Headers whose values we read as strings (spec §5.1: the key). */
 const KEY_HEADERS = ['x-api-key', 'authorization'] as const;
@@ -22,49 +37,26 @@ const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-type Location = (string | number)[];
+const isBadText = (leaf: string | number): boolean =>
+  typeof leaf === 'string' && SUSPECT.test(leaf) && (NUL.test(leaf) || LONE_SURROGATE.test(leaf));
 
-function badString(text: string, loc: Location): AppError | null {
-  if (!SUSPECT.test(text)) return null;
+function badString(text: string, loc: Location): AppError {
   if (NUL.test(text)) {
     return invalidParameter({ loc, msg: 'Text must not contain the NUL character (U+0000)', type: 'string_nul', input: text, ctx: {} });
   }
-  if (LONE_SURROGATE.test(text)) {
-    return invalidParameter({
-      loc,
-      msg: 'Text must be well-formed Unicode: an unpaired surrogate (U+D800 to U+DFFF) was sent',
-      type: 'string_unpaired_surrogate',
-      input: text,
-      ctx: {},
-    });
-  }
-  return null;
+  return invalidParameter({
+    loc,
+    msg: 'Text must be well-formed Unicode: an unpaired surrogate (U+D800 to U+DFFF) was sent',
+    type: 'string_unpaired_surrogate',
+    input: text,
+    ctx: {},
+  });
 }
 
-/** The first bad string in a parsed value, keys included; depth is bounded by the JSON parser. Locations are built only for the one found. */
+/** The first bad string in a parsed value (path, query, header values, body), member names included. */
 function findBadString(value: unknown, loc: Location): AppError | null {
-  if (typeof value === 'string') return badString(value, loc);
-  if (value === null || typeof value !== 'object') return null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const member = value[index];
-      if (typeof member !== 'object' && typeof member !== 'string') continue;
-      const found = findBadString(member, [...loc, index]);
-      if (found) return found;
-    }
-    return null;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    const member = (value as Record<string, unknown>)[key];
-    const badKey = SUSPECT.test(key) ? badString(key, [...loc, key]) : null;
-    if (badKey) return badKey;
-    if (typeof member === 'string' ? SUSPECT.test(member) : typeof member === 'object' && member !== null) {
-      const found = findBadString(member, [...loc, key]);
-      if (found) return found;
-    }
-  }
-  return null;
+  const found = findLeaf(value, loc, isBadText, true);
+  return found && badString(String(found.leaf), found.loc);
 }
 
 /** True when brackets nest deeper than `max` outside strings: one pass, no recursion. */
@@ -96,9 +88,7 @@ function findBadRequestLine(request: FastifyRequest): AppError | null {
   return null;
 }
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-/** The first query parameter the route declares numeric whose text is not a finite decimal number. */
+/** The first query parameter the route declares numeric whose text is no number in digits, or too large a one. */
 function findNonDecimalNumber(request: FastifyRequest): AppError | null {
   const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: unknown }> } | undefined;
   const query = request.query as Record<string, unknown> | undefined;
@@ -106,18 +96,16 @@ function findNonDecimalNumber(request: FastifyRequest): AppError | null {
   for (const [name, property] of Object.entries(schema.properties)) {
     if (property.type !== 'integer' && property.type !== 'number') continue;
     for (const value of ([] as unknown[]).concat(query[name] ?? [])) {
-      if (typeof value === 'string' && !DECIMAL.test(value.trim()))
-        return invalidParameter({
-          loc: ['query', name],
-          msg: 'Must be a number written in digits',
-          type: 'number_parsing',
-          input: value,
-          ctx: {},
-        });
+      const issue = typeof value === 'string' ? numberTextIssue(value, ['query', name]) : null;
+      if (issue) return invalidParameter(issue);
     }
   }
   return null;
 }
+
+/** Raw bytes (the Stripe webhook's body, verified by its signature) hold no strings or numbers to check. */
+const parsedBody = (request: FastifyRequest): unknown =>
+  request.body === undefined || request.body instanceof Uint8Array ? null : request.body;
 
 export function registerInputGuard(app: FastifyInstance): void {
   // The default parser (prototype-poisoning checks included) does the parsing, after a depth check.
@@ -148,10 +136,17 @@ export function registerInputGuard(app: FastifyInstance): void {
     else done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    // Raw bytes (the Stripe webhook's body, verified by its signature) hold no strings: walking a Buffer key by key would cost a second per MiB.
-    const body = request.body === undefined || request.body instanceof Uint8Array ? null : request.body;
+    // Walking a Buffer key by key would cost a second per MiB.
+    const body = parsedBody(request);
     const found = findNonDecimalNumber(request) ?? (body === null ? null : findBadString(body, ['body']));
     if (found) done(found);
+    else done();
+  });
+  // After validation: what coercion made of the body's strings (a JSON `"1e309"` is Infinity by then).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const body = request.routeOptions.config.checksOwnNumbers ? null : parsedBody(request);
+    const issue = findUnsafeNumber(request.query, ['query']) ?? findUnsafeNumber(body, ['body']);
+    if (issue) done(invalidParameter(issue));
     else done();
   });
 }

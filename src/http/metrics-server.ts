@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerErrorHandling } from './error-handler.js';
-import { answerClientError, renderFrameworkError } from './framework-errors.js';
+import { answerClientError, refuseConnect, renderFrameworkError } from './framework-errors.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { registerRequestId, requestIdFor } from './request-id.js';
 
@@ -23,6 +23,7 @@ export async function buildMetricsServer(context: AppContext, options: { logger?
     frameworkErrors: renderFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.server.on('connect', refuseConnect);
   registerRequestId(app);
   registerErrorHandling(app);
   // As on `serve`: no response is ever charged, and every one says so (spec §8).

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { cursorMembers, rewrittenCursor } from './cursors.js';
 
 /**
  * Invalid and edge-case requests for one OpenAPI operation, built from what the document says
@@ -60,7 +61,26 @@ const nastyText = fc
   .array(fc.oneof(fc.constantFrom(...NASTY), fc.string({ unit: 'binary', maxLength: 3 }), fc.string({ maxLength: 6 })), { maxLength: 12 })
   .map((parts) => parts.join(''));
 const longText = fc.integer({ min: 150, max: 400 }).map((length) => 'x'.repeat(length));
-const NUMBER_TEXT = ['0', '-1', '1.5', '1e308', '-1e308', 'NaN', 'Infinity', '', '99999999999999999999', '1001', '0x10', ' 7', 'true'];
+/** Digits of other scripts, which NFKC (or a careless parser) reads as 0-9: fullwidth, mathematical bold, Arabic-Indic. */
+const FOREIGN_DIGITS = [0xff10, 0x1d7ce, 0x0660];
+const foreignDigits = (text: string, zero: number) => text.replace(/[0-9]/g, (digit) => String.fromCodePoint(zero + Number(digit)));
+/** A number the corpus holds, in another script's digits. */
+const inForeignDigits = (known: string[]) =>
+  fc.tuple(fc.constantFrom(...known), fc.constantFrom(...FOREIGN_DIGITS)).map(([value, zero]) => foreignDigits(value, zero));
+const NUMBER_TEXT = [
+  ...['0', '-1', '1.5', '1e308', '-1e308', 'NaN', 'Infinity', '', '99999999999999999999', '1001', '0x10', ' 7', 'true'],
+  // Huge and tiny exponents: 1e309 is Infinity once read, 1e-400 is 0, -0 is no positive number.
+  ...['1e309', '-1e309', '1E400', '1e-400', '-0', '9007199254740993', '1e2', '0b11', '0o7'],
+  ...FOREIGN_DIGITS.map((zero) => foreignDigits('10', zero)),
+];
+/** Runs of the operators websearch_to_tsquery stacks (a NOT per word-starting dash), past what its parser holds. */
+const operatorRuns = fc
+  .tuple(
+    fc.constantFrom('-', '- ', '-"', '-(', '-!', '-|', '-&', '-<', '-\t', '"-'),
+    fc.integer({ min: 17, max: 250 }),
+    fc.constantFrom('', 'clip'),
+  )
+  .map(([unit, times, word]) => `${unit.repeat(times)}${word}`.slice(0, 500));
 const DATE_TEXT = [
   '2023-02-30',
   '0000-01-01',
@@ -74,7 +94,7 @@ const DATE_TEXT = [
 ];
 
 /** A JSON value the schema does not expect, or a stretched one. */
-function wrongJson(): fc.Arbitrary<unknown> {
+export function wrongJson(): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.constantFrom(null, true, 0, -1, 1.5, 1e308, -1e308, '', [], {}, [null], { '': null }),
     nastyText,
@@ -89,18 +109,21 @@ function resolve(schema: FuzzSchema | undefined, context: FuzzContext): FuzzSche
 }
 
 /** A JSON value of the schema's own type, or a near miss: out of range, the wrong type, nasty text. */
-function jsonFor(raw: FuzzSchema | undefined, context: FuzzContext, depth = 0, name = ''): fc.Arbitrary<unknown> {
+export function jsonFor(raw: FuzzSchema | undefined, context: FuzzContext, depth = 0, name = ''): fc.Arbitrary<unknown> {
   const schema = resolve(raw, context);
   if (!schema || depth > 3) return wrongJson();
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   const known = KNOWN[name];
   let own: fc.Arbitrary<unknown>;
   if (schema.enum) own = fc.constantFrom(...schema.enum);
-  else if (known && type !== 'array') own = fc.constantFrom(...known.map((value) => (type === 'integer' ? Number(value) : value)));
+  else if (known && type !== 'array' && type === 'integer') own = fc.constantFrom(...known.map(Number));
+  else if (known && type !== 'array') own = fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 4 }, inForeignDigits(known));
   else if (type === 'integer' || type === 'number') {
     own = fc.oneof(
       fc.integer({ min: (schema.minimum ?? 0) - 2, max: Math.min(schema.maximum ?? 1000, 1e6) + 2 }),
       fc.double({ noNaN: true }),
+      // Text that type coercion reads as a number, or tries to.
+      fc.constantFrom(...NUMBER_TEXT),
     );
   } else if (type === 'boolean') own = fc.boolean();
   else if (type === 'array') own = fc.array(jsonFor(schema.items, context, depth + 1, name), { maxLength: 5 });
@@ -136,13 +159,13 @@ function base64(value: unknown): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 }
 
-/** Issued cursors, forged ones (members replaced), and base64 of anything. */
+/** Issued cursors, rewritten ones (a member replaced, the signature kept or dropped), and base64 of anything. */
 function cursorText(context: FuzzContext): fc.Arbitrary<string> {
-  const issued = context.cursors.length > 0 ? fc.constantFrom(...context.cursors) : fc.constant(base64({ v: 2 }));
-  const forged = fc
-    .tuple(issued, fc.constantFrom('v', 'k', 'd', 's', 'n', 'r', 'x'), wrongJson())
-    .map(([cursor, member, value]) => base64({ ...JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')), [member]: value }));
-  return fc.oneof(issued, forged, fc.jsonValue({ maxDepth: 2 }).map(base64), nastyText, fc.base64String({ maxLength: 40 }));
+  const issued = context.cursors.length > 0 ? fc.constantFrom(...context.cursors) : fc.constant(base64({ v: 3 }));
+  const changes = fc.tuple(issued, fc.constantFrom('v', 'k', 'd', 's', 'n', 'r', 'x'), wrongJson());
+  const rewritten = changes.map(([cursor, member, value]) => rewrittenCursor(cursor, { [member]: value }));
+  const unsigned = changes.map(([cursor, member, value]) => base64({ ...cursorMembers(cursor), [member]: value }));
+  return fc.oneof(issued, rewritten, unsigned, fc.jsonValue({ maxDepth: 2 }).map(base64), nastyText, fc.base64String({ maxLength: 40 }));
 }
 
 /** Text a parameter of this schema accepts (known corpus values first), so most requests get past validation. */
@@ -162,6 +185,9 @@ function validText(name: string, schema: FuzzSchema | undefined): fc.Arbitrary<s
 function edgeText(name: string, schema: FuzzSchema | undefined, context: FuzzContext): fc.Arbitrary<string> {
   const typed: fc.Arbitrary<string>[] = [];
   if (name === 'cursor') typed.push(cursorText(context));
+  if (name === 'q') typed.push(operatorRuns);
+  const known = KNOWN[name];
+  if (known) typed.push(inForeignDigits(known));
   if (schema?.type === 'integer' || schema?.type === 'number')
     typed.push(fc.oneof(fc.constantFrom(...NUMBER_TEXT), fc.integer().map(String)));
   if (schema?.type === 'boolean') typed.push(fc.constantFrom('1', '0', 'yes', ''));

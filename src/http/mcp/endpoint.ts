@@ -16,8 +16,10 @@ import type { ChargingService } from '../../billing/charging-service.js';
 import { AppError } from '../../domain/errors.js';
 import type { ToolRegistry } from '../../mcp/registry.js';
 import { VERSION } from '../../version.js';
+import { chargeOnDelivery } from '../charge-delivery.js';
 import { argumentSchema, callTool } from './tool-call.js';
 import { serializeAnswer } from './answer-text.js';
+import { invalidParamsAnswer } from './params.js';
 import { RequestTransport } from './request-transport.js';
 import { JsonRpcMessage, JsonRpcReply } from './schemas.js';
 
@@ -86,6 +88,7 @@ export function mcpRoutes(services: { charging: ChargingService; baseUrl: string
       {
         config: {
           access: 'account',
+          checksOwnNumbers: true,
           cost: "initialize and tools/list free; tools/call as the tool's REST twin (1 unit, lists 1 unit per 100 rows); errors free",
           errors: ['payment_required'],
         },
@@ -119,8 +122,12 @@ export function mcpRoutes(services: { charging: ChargingService; baseUrl: string
             },
           ]);
         }
+        // Params the method cannot take: −32602 before any unit is held or the SDK sees the message.
+        const refused = invalidParamsAnswer(message);
+        if (refused) return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(refused));
         const tool = calledTool(message, tools);
         const charge = tool ? await services.charging.admit(request.caller!.orgId, tool.usage) : undefined;
+        if (charge) chargeOnDelivery(request, reply as unknown as FastifyReply, charge);
         let callId: number | null = null;
         try {
           const answer = await transport.handle(message, { requestInfo: { headers: request.headers as Record<string, string> } }, (id) => {
@@ -133,7 +140,8 @@ export function mcpRoutes(services: { charging: ChargingService; baseUrl: string
           return untyped.type('application/json; charset=utf-8').send(serializeAnswer(answer));
         } finally {
           if (callId !== null) calls.delete(callId);
-          charge?.release();
+          // A call that never prepared its answer (an error, no tool) holds nothing; a prepared one waits for delivery.
+          charge?.releaseUnlessPrepared();
         }
       },
     );

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Charge, Settled } from '../../billing/charges.js';
-import { AppError, paymentRequired } from '../../domain/errors.js';
+import { AppError, invalidParameter, paymentRequired } from '../../domain/errors.js';
+import { findUnsafeNumber } from '../../domain/input-numbers.js';
 import { advertisedInput, type McpTool } from '../../mcp/tool.js';
 import { toAppError } from '../error-handler.js';
 import { toValidationIssues } from '../validation-detail.js';
@@ -25,15 +26,21 @@ export function errorResult(error: AppError, requestId: string): CallToolResult 
 function checkedArguments(tool: McpTool, args: Record<string, unknown>, request: FastifyRequest): Record<string, unknown> {
   // The route's own validator (Ajv with REST's options): defaults filled in, the same 422 items.
   const validate = request.compileValidationSchema(argumentSchema(tool));
-  if (validate(args)) return args;
-  const errors = (validate.errors ?? []) as Parameters<typeof toValidationIssues>[0];
-  throw new AppError('validation_error', undefined, toValidationIssues(errors, 'body', args));
+  if (!validate(args)) {
+    const errors = (validate.errors ?? []) as Parameters<typeof toValidationIssues>[0];
+    throw new AppError('validation_error', undefined, toValidationIssues(errors, 'body', args));
+  }
+  // As REST's preHandler: what coercion made of a string ("1e309" is Infinity by now).
+  const unsafe = findUnsafeNumber(args, ['body']);
+  if (unsafe) throw invalidParameter(unsafe);
+  return args;
 }
 
 /**
  * One `tools/call`: arguments checked, the tool's service called, the answer rendered by the REST
- * twin's response serializer (the same bytes REST sends), the held charge settled on success and
- * released on an error result (never charged). `settled` reports what was charged.
+ * twin's response serializer (the same bytes REST sends), the held charge prepared on success (spent
+ * once the answer is delivered) and released on an error result (never charged). `settled` reports
+ * what is charged.
  */
 export async function callTool(
   tool: McpTool,
@@ -46,7 +53,7 @@ export async function callTool(
     const answer = await tool.run(checkedArguments(tool, args, request), { orgId: request.caller!.orgId, charge });
     const render = reply.compileSerializationSchema(answer.schema as Record<string, unknown>, '200') as (view: unknown) => string;
     const text = 'rendered' in answer ? await answer.rendered(render) : render(answer.view);
-    const settled = await charge.settle();
+    const settled = await charge.prepare();
     if (!settled) return errorResult(paymentRequired(), request.id);
     context.settled(settled);
     return {

@@ -5,6 +5,7 @@ import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './applications.sql.js';
 import { requireApplicationNumber } from '../path-numbers.js';
 import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
+import { cursorKey } from '../cursor-key.js';
 
 /** Keyset (date, seq) of the last row shown; bound to the application and `since`. */
 const CURSOR = new CursorCodec('transactions', { d: CURSOR_DATE, s: CURSOR_INT4 });
@@ -19,7 +20,8 @@ export class TransactionService {
   async page(input: { applicationNumber: string; since?: string; limit: number; cursor?: string }) {
     const applicationNumber = requireApplicationNumber(input.applicationNumber);
     const scope = [applicationNumber, input.since ?? null];
-    const after = CURSOR.decode(input.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = CURSOR.decode(key, input.cursor, scope);
     const source = await sql.applicationExists(this.db, applicationNumber);
     if (!source) throw notFound(`No application ${applicationNumber} is on file.`);
     // One row more than asked tells whether another page exists without a count query.
@@ -34,7 +36,7 @@ export class TransactionService {
     return {
       application_number: applicationNumber,
       transactions: page.map(({ date, code, description, event_type }) => ({ date, code, description, event_type })),
-      next_cursor: rows.length > input.limit && last ? CURSOR.encode(scope, { d: last.date, s: last.seq }) : null,
+      next_cursor: rows.length > input.limit && last ? CURSOR.encode(key, scope, { d: last.date, s: last.seq }) : null,
       ...(await this.provenance.ofRow({ product: source.source_product, fileDate: source.source_file_date }, FILE_WRAPPER_PRODUCTS)),
     };
   }

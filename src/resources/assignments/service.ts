@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import type { ConveyanceType } from '../../domain/conveyance.js';
-import { CURSOR_DATE, CursorCodec } from '../../domain/cursor.js';
+import { CURSOR_DATE, CursorCodec, type CursorKey } from '../../domain/cursor.js';
 import { invalidParameter, notFound } from '../../domain/errors.js';
 import { type EvidenceSource, unionOf } from '../../domain/evidence.js';
 import { normalizeName } from '../../domain/names.js';
@@ -11,6 +11,7 @@ import { requireApplicationNumber, requirePatentNumber } from '../path-numbers.j
 import * as sql from './assignments.sql.js';
 import * as copies from './file-wrapper-recordations.sql.js';
 import type { AssigneeMatch } from './recordation-columns.sql.js';
+import { cursorKey } from '../cursor-key.js';
 
 const ASSIGNMENT_PRODUCTS = ['PASDL', 'PASYR'] as const;
 const REEL_FRAME = { kind: 'text', pattern: /^\d{6}\/\d{4}$/ } as const;
@@ -71,13 +72,13 @@ function assignmentView(row: sql.AssignmentRow) {
 function paged<C extends CursorCodec<{ d: typeof CURSOR_DATE; r: typeof REEL_FRAME }>>(
   page: sql.AssignmentRow[],
   more: boolean,
-  cursor: C,
+  cursor: { codec: C; key: CursorKey },
   scope: readonly (string | null)[],
 ) {
   const last = page.at(-1);
   return {
     assignments: page.map(assignmentView),
-    next_cursor: more && last ? cursor.encode(scope, { d: last.recorded_date, r: last.reel_frame }) : null,
+    next_cursor: more && last ? cursor.codec.encode(cursor.key, scope, { d: last.recorded_date, r: last.reel_frame }) : null,
   };
 }
 
@@ -111,7 +112,8 @@ export class AssignmentService {
    */
   private async covering(numbers: sql.CoveredNumbers, input: { limit: number; cursor?: string }) {
     const scope = [numbers.application_number, numbers.patent_number];
-    const after = COVERING_CURSOR.decode(input.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = COVERING_CURSOR.decode(key, input.cursor, scope);
     const [recorded, bagged] = await Promise.all([
       sql.findOwnershipChain(this.db, numbers),
       copies.findBagChain(this.db, numbers.application_number),
@@ -127,7 +129,7 @@ export class AssignmentService {
       current_owner: ownership.owner && owned ? { ...ownership.owner, source: sourceOf(owned) } : null,
       current_owner_reason: ownership.reason,
       security_interests: ownership.security_interests,
-      ...paged(page, listed.length > input.limit, COVERING_CURSOR, scope),
+      ...paged(page, listed.length > input.limit, { codec: COVERING_CURSOR, key }, scope),
       ...(await this.provenance.ofFamily(ASSIGNMENT_PRODUCTS)),
     };
   }
@@ -158,7 +160,8 @@ export class AssignmentService {
         input: input.assignee,
       });
     const scope = ['prefix' in who ? who.prefix : assignee, input.recorded_after ?? null];
-    const after = ASSIGNEE_CURSOR.decode(input.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = ASSIGNEE_CURSOR.decode(key, input.cursor, scope);
     const query = {
       who,
       recordedAfter: input.recorded_after ?? null,
@@ -169,7 +172,7 @@ export class AssignmentService {
     const rows = unionOf('recordations', { assignments: recorded, file_wrapper: bagged }, (r) => r.reel_frame).sort(newestFirst);
     return {
       assignee,
-      ...paged(rows.slice(0, input.limit), rows.length > input.limit, ASSIGNEE_CURSOR, scope),
+      ...paged(rows.slice(0, input.limit), rows.length > input.limit, { codec: ASSIGNEE_CURSOR, key }, scope),
       ...(await this.provenance.ofFamily(ASSIGNMENT_PRODUCTS)),
     };
   }

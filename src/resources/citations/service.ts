@@ -9,6 +9,7 @@ import type { Provenance } from '../../domain/provenance.js';
 import * as sql from './citations.sql.js';
 import type { CitationsResponse } from './schemas.js';
 import { FULL_TEXT_PRODUCTS } from '../../domain/products.js';
+import { cursorKey } from '../cursor-key.js';
 
 type CitationsBody = Static<typeof CitationsResponse>;
 type BackwardItem = NonNullable<CitationsBody['backward']>['patents']['items'][number];
@@ -85,7 +86,8 @@ export class CitationService {
    */
   async of(input: { patentNumber: string; direction: Direction; limit: number; cursor?: string; maxRows: number }) {
     const patentNumber = requirePatentNumber(input.patentNumber);
-    const after = FORWARD_CURSOR.decode(input.cursor, [patentNumber]);
+    const key = await cursorKey(this.db);
+    const after = FORWARD_CURSOR.decode(key, input.cursor, [patentNumber]);
     const { grant, citations } = await sql.findBackward(this.db, patentNumber);
     if (!grant && !(await sql.patentIsKnown(this.db, patentNumber))) {
       throw notFound(`No patent ${patentNumber} is on file.`, await this.coverage.describe(FULL_TEXT_PRODUCTS.grants));
@@ -114,7 +116,7 @@ export class CitationService {
         count: await sql.countForward(this.db, patentNumber),
         patents: shown.map((row) => ({ ...row, categories: row.categories as BackwardItem['category'][] })),
         next_cursor:
-          page.length > limit && last ? FORWARD_CURSOR.encode([patentNumber], { d: last.grant_date, n: last.patent_number }) : null,
+          page.length > limit && last ? FORWARD_CURSOR.encode(key, [patentNumber], { d: last.grant_date, n: last.patent_number }) : null,
       };
       rows += shown.length;
     }

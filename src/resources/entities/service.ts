@@ -6,6 +6,7 @@ import { normalizeName } from '../../domain/names.js';
 import type { MaintenanceService } from '../maintenance/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './entities.sql.js';
+import { cursorKey } from '../cursor-key.js';
 
 /** The products whose names entity resolution reads: the answers' provenance is the freshest of them. */
 const NAME_PRODUCTS = ['PTFWPRD', 'PTFWPRE', 'PASDL', 'PASYR'] as const;
@@ -114,7 +115,8 @@ export class EntityService {
   async applications(input: { id: string; status?: string; limit: number; cursor?: string }) {
     const target = await this.target(input.id);
     const scope = [target.id, input.status ?? null];
-    const after = PORTFOLIO_CURSOR.decode(input.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = PORTFOLIO_CURSOR.decode(key, input.cursor, scope);
     const rows = await sql.findPortfolioPage(this.db, {
       entityIds: target.entityIds,
       category: input.status ?? null,
@@ -140,7 +142,7 @@ export class EntityService {
         role: row.role,
         confidence: row.confidence,
       })),
-      next_cursor: rows.length > input.limit && last ? PORTFOLIO_CURSOR.encode(scope, { a: last.application_number }) : null,
+      next_cursor: rows.length > input.limit && last ? PORTFOLIO_CURSOR.encode(key, scope, { a: last.application_number }) : null,
       ...(await this.provenance.ofFamily(NAME_PRODUCTS)),
     };
   }
@@ -148,7 +150,8 @@ export class EntityService {
   async patents(input: { id: string; limit: number; cursor?: string }) {
     const target = await this.target(input.id);
     const scope = [target.id];
-    const after = PATENTS_CURSOR.decode(input.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = PATENTS_CURSOR.decode(key, input.cursor, scope);
     const rows = await sql.findPatentPage(this.db, {
       entityIds: target.entityIds,
       after: after ? { grantDate: after.d, patentNumber: after.p } : null,
@@ -172,7 +175,7 @@ export class EntityService {
       })),
       next_cursor:
         rows.length > input.limit && last
-          ? PATENTS_CURSOR.encode(scope, { d: last.grant_date ?? '0001-01-01', p: last.patent_number })
+          ? PATENTS_CURSOR.encode(key, scope, { d: last.grant_date ?? '0001-01-01', p: last.patent_number })
           : null,
       ...(await this.provenance.ofFamily(NAME_PRODUCTS)),
     };

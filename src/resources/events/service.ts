@@ -9,6 +9,7 @@ import type { ProvenanceService } from '../provenance/service.js';
 import { eventView } from './event-view.js';
 import { sinceOf } from './since.js';
 import * as sql from './events.sql.js';
+import { cursorKey } from '../cursor-key.js';
 
 /** The `seq` of the last event read: the feed's commit order (D24), so a reader never misses or repeats one. */
 const CURSOR = new CursorCodec('events', { s: { kind: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER } });
@@ -70,7 +71,8 @@ export class EventFeedService {
       );
     const since = sinceOf(query.since);
     const scope = [types, applicationNumbers, patentNumbers, entityRefs, since?.toISOString() ?? null].map((v) => JSON.stringify(v));
-    const after = CURSOR.decode(query.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = CURSOR.decode(key, query.cursor, scope);
     // A family stands for its members; an unknown id is a 404, as everywhere an entity id is taken.
     const entityIds = entityRefs ? [...new Set((await Promise.all(entityRefs.map((id) => this.entities.idsOf(id)))).flat())] : null;
     const rows = await sql.findFeedPage(this.db, {
@@ -86,7 +88,7 @@ export class EventFeedService {
     return {
       events: rows.map(eventView),
       // Where to go on from: the last event read, or where this page started when it found none. The feed has no end.
-      next_cursor: last ? CURSOR.encode(scope, { s: Number(last.seq) }) : after ? CURSOR.encode(scope, after) : null,
+      next_cursor: last ? CURSOR.encode(key, scope, { s: Number(last.seq) }) : after ? CURSOR.encode(key, scope, after) : null,
       ...(await this.provenance.ofFamily(PRODUCTS)),
     };
   }

@@ -9,6 +9,7 @@ import { requireApplicationNumber } from '../path-numbers.js';
 import { ReadCache } from '../read-cache.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './office-actions.sql.js';
+import { cursorKey } from '../cursor-key.js';
 
 const OA_PRODUCTS = ['OA'] as const;
 /** Keyset (mail date, place in the application's list oldest first) of the last action shown. */
@@ -119,7 +120,8 @@ export class OfficeActionService {
 
   private async build(applicationNumber: string, input: ListInput) {
     const scope = [applicationNumber];
-    const after = CURSOR.decode(input.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = CURSOR.decode(key, input.cursor, scope);
     const sources = await sql.findOfficeActionSources(this.db, applicationNumber, input.includeText);
     if (sources.held === null && sources.documents.length === 0)
       throw notFound(`No application ${applicationNumber} is on file, and no office action names it.`);
@@ -138,7 +140,7 @@ export class OfficeActionService {
       application_number: applicationNumber,
       office_actions: page.map((place) => actionView(listed[place]!, deadlines[place]!, listed, sources, input.includeText)),
       next_cursor:
-        remaining.length > input.limit && last !== undefined ? CURSOR.encode(scope, { d: listed[last]!.mailedDate, s: last }) : null,
+        remaining.length > input.limit && last !== undefined ? CURSOR.encode(key, scope, { d: listed[last]!.mailedDate, s: last }) : null,
       ...(sources.held
         ? await this.provenance.ofRow({ product: sources.held.product, fileDate: sources.held.file_date }, FILE_WRAPPER_PRODUCTS)
         : await this.provenance.ofFamily(OA_PRODUCTS)),

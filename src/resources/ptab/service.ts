@@ -7,6 +7,7 @@ import type { EntityService } from '../entities/service.js';
 import { requirePatentNumber } from '../path-numbers.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './ptab.sql.js';
+import { cursorKey } from '../cursor-key.js';
 
 const PTAB_PRODUCTS = ['PTAB'] as const;
 const TRIAL = { kind: 'text', pattern: /^(IPR|PGR|CBM|DER)\d{4}-\d{5}$/ } as const;
@@ -117,7 +118,8 @@ export class PtabService {
     if (petitioner === null && patentOwner === null && input.filed_after === undefined && status === null)
       throw new AppError('missing_filter', 'Give at least one of petitioner, patent_owner, filed_after or status.');
     const scope = [petitioner, patentOwner, input.filed_after ?? null, status?.toLowerCase() ?? null];
-    const after = SEARCH_CURSOR.decode(input.cursor, scope);
+    const key = await cursorKey(this.db);
+    const after = SEARCH_CURSOR.decode(key, input.cursor, scope);
     const rows = await sql.searchTrials(this.db, {
       petitioner: petitioner === null ? null : await this.partyMatch(petitioner),
       patentOwner: patentOwner === null ? null : await this.partyMatch(patentOwner),
@@ -131,7 +133,9 @@ export class PtabService {
     return {
       proceedings: await this.views(page, false),
       next_cursor:
-        rows.length > input.limit && last ? SEARCH_CURSOR.encode(scope, { f: last.filed_date ?? UNDATED, t: last.trial_number }) : null,
+        rows.length > input.limit && last
+          ? SEARCH_CURSOR.encode(key, scope, { f: last.filed_date ?? UNDATED, t: last.trial_number })
+          : null,
       ...(await this.provenance.ofFamily(PTAB_PRODUCTS)),
     };
   }

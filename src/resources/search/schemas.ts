@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { MAX_EXCLUSIONS } from '../../domain/search-query.js';
 import { component, Nullable, withProvenance } from '../schemas.js';
 import { DocType } from '../claims/schemas.js';
 
@@ -7,7 +8,7 @@ export const SearchQuery = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 500,
-      description: 'Web-search syntax over title, abstract and claims: words ANDed, "quoted phrases", -excluded, or; English stemming',
+      description: `Web-search syntax over title, abstract and claims: words ANDed, "quoted phrases", -excluded (at most ${MAX_EXCLUSIONS}), or; English stemming`,
     }),
   ),
   cpc: Type.Optional(

@@ -1,11 +1,13 @@
 import type { Database } from '../../db/database.js';
 import { parseCpcFilter } from '../../domain/cpc.js';
-import { CURSOR_DATE, CURSOR_DOC_NUMBER, CursorCodec, type CursorScope } from '../../domain/cursor.js';
+import { CURSOR_DATE, CURSOR_DOC_NUMBER, CursorCodec, type CursorKey, type CursorScope } from '../../domain/cursor.js';
 import { AppError, invalidParameter } from '../../domain/errors.js';
+import { searchQueryIssue } from '../../domain/search-query.js';
 import type { EntityService } from '../entities/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './search.sql.js';
 import { FULL_TEXT_PRODUCTS } from '../../domain/products.js';
+import { cursorKey } from '../cursor-key.js';
 
 /** Spec §8: totals are counted up to this many matches. */
 export const TOTAL_CAP = 10_000;
@@ -62,6 +64,8 @@ export class SearchService {
     const q = input.q?.trim() ? input.q.trim() : null;
     if (!q && input.cpc === undefined && input.entity_id === undefined)
       throw new AppError('missing_filter', 'Give at least one of q, cpc or entity_id.');
+    const unparsable = q === null ? null : searchQueryIssue(q);
+    if (unparsable) throw invalidParameter(unparsable);
     // An unknown entity or family id is a 404, as on the entity routes.
     const entityIds = input.entity_id === undefined ? null : await this.entities.idsOf(input.entity_id);
     let cpcLevel: string | null = null;
@@ -88,18 +92,23 @@ export class SearchService {
     };
   }
 
-  private keyset(filters: sql.SearchFilters & { entityId: string | null }, cursor: string | undefined): sql.SearchKeyset | null {
+  private keyset(
+    key: CursorKey,
+    filters: sql.SearchFilters & { entityId: string | null },
+    cursor: string | undefined,
+  ): sql.SearchKeyset | null {
     if (filters.q === null) {
-      const after = NEWEST_CURSOR.decode(cursor, scopeOf(filters));
+      const after = NEWEST_CURSOR.decode(key, cursor, scopeOf(filters));
       return after && { rank: null, date: after.d, docNumber: after.n };
     }
-    const after = RANKED_CURSOR.decode(cursor, scopeOf(filters));
+    const after = RANKED_CURSOR.decode(key, cursor, scopeOf(filters));
     return after && { rank: after.r, date: after.d, docNumber: after.n };
   }
 
   async search(input: SearchInput) {
     const filters = await this.filters(input);
-    const after = this.keyset(filters, input.cursor);
+    const key = await cursorKey(this.db);
+    const after = this.keyset(key, filters, input.cursor);
     // One transaction so the time limit covers both statements and ends with them.
     const { q } = filters;
     const { rows, total } = await this.db.transaction(async (tx) => {
@@ -113,8 +122,8 @@ export class SearchService {
     const next =
       rows.length > input.limit && last
         ? filters.q === null
-          ? NEWEST_CURSOR.encode(scopeOf(filters), { d: last.date, n: last.doc_number })
-          : RANKED_CURSOR.encode(scopeOf(filters), { r: last.rank ?? 0, d: last.date, n: last.doc_number })
+          ? NEWEST_CURSOR.encode(key, scopeOf(filters), { d: last.date, n: last.doc_number })
+          : RANKED_CURSOR.encode(key, scopeOf(filters), { r: last.rank ?? 0, d: last.date, n: last.doc_number })
         : null;
     return {
       results: results.map((row) => ({ ...row, snippet: filters.q === null ? leadingSnippet(row.snippet) : row.snippet })),
