@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { type ConfigDefaults, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { operatorMistake, UsageError } from './commands/operator-error.js';
+import { commandFailure, operatorMistake, UsageError } from './commands/operator-error.js';
 import { VERSION } from './version.js';
 
 /**
@@ -161,7 +161,10 @@ function asksForHelp(args: string[]): boolean {
   return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
-/** Exit codes: 0 done, 1 a failure of ours (stack trace printed), 2 a mistake of the operator (one line). */
+/**
+ * Exit codes: 0 done, 1 a failure (a bug's stack trace, or one line for work that could not be
+ * done, such as a file that cannot be loaded), 2 a mistake of the operator (one line).
+ */
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   try {
@@ -198,7 +201,8 @@ async function dispatch(name: string | undefined, args: string[]): Promise<numbe
 }
 
 function fail(commandName: string | null, error: unknown): number {
-  const mistake = operatorMistake(error);
+  const failure = commandFailure(error);
+  const mistake = failure ?? operatorMistake(error);
   if (mistake === null) {
     console.error(error);
     return 1;
@@ -209,7 +213,7 @@ function fail(commandName: string | null, error: unknown): number {
   process.stderr.write(
     `${named ? 'patent-status ' : `${program}: `}${mistake.line}${mistake.usageHint ? ` (see ${program} --help)` : ''}\n`,
   );
-  return 2;
+  return failure === null ? 2 : 1;
 }
 
 // A server keeps the process alive after main returns; only a finished command or a failure ends it.

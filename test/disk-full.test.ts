@@ -145,7 +145,7 @@ describe.runIf(MOUNTABLE)(
         config,
         db,
         notifier: { send: async () => undefined },
-        resolveHost: async () => [{ address: '203.0.113.7', family: 4 }], // a public address: webhook targets are checked
+        resolveHost: async () => [{ address: '93.184.215.14', family: 4 }], // a public address: webhook targets are checked
       });
       const started = buildApp(services).then(async (built) => {
         await built.ready();

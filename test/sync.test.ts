@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +8,11 @@ import { runSync } from '../src/commands/sync.js';
 import type { SyncConfig } from '../src/config.js';
 import { ingestFile, productOfCode } from '../src/ingest/registry.js';
 import type { RetryPolicy } from '../src/ingest/sync/retry.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
 import { buildServices } from '../src/services.js';
 import { syncNightly, syncNightlySchedule } from '../src/worker/jobs/sync-nightly.js';
 import { resolveSchedule } from '../src/worker/schedule.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
+import { dailyFile as dailyFileOf, dailyName } from './helpers/daily-files.js';
 import { PortalStandIn, type StandInFile } from './helpers/portal-stand-in.js';
 
 /**
@@ -41,7 +41,7 @@ const syncConfig = (key = KEY): SyncConfig => ({
   time: '03:30',
   downloadDir: join(dir, 'downloads'),
 });
-const nameOf = (day: number) => `PTFWPRD-202601${String(day).padStart(2, '0')}.json`;
+const nameOf = dailyName;
 
 async function sync(args: string[] = ['--products', PRODUCT], key = KEY) {
   const lines: string[] = [];
@@ -56,19 +56,8 @@ async function sync(args: string[] = ['--products', PRODUCT], key = KEY) {
 }
 
 /** A daily file of a few synthetic applications, each day its own serial range. */
-async function dailyFile(day: number, variant = 'a', applications = 4): Promise<StandInFile> {
-  const date = `2026-01-${String(day).padStart(2, '0')}`;
-  const path = join(dir, `gen-${day}-${variant}.json`);
-  await writeFileWrapperFile(path, { applications, seed: `sync-${day}-${variant}`, startSerial: 100_000 + day * 1_000, asOf: date });
-  return {
-    product: PRODUCT,
-    fileName: nameOf(day),
-    bytes: readFileSync(path),
-    fileDataFromDate: date,
-    fileDataToDate: date,
-    fileLastModifiedDateTime: `${date} 02:00:00`,
-  };
-}
+const dailyFile = (day: number, variant = 'a', applications = 4): Promise<StandInFile> =>
+  dailyFileOf(dir, day, { applications, seed: `sync-${day}-${variant}`, startSerial: 100_000 + day * 1_000 });
 
 async function runsOf(fileName: string): Promise<string[]> {
   const { rows } = await ctx.db.query<{ outcome: string }>(`SELECT outcome FROM ingest_runs WHERE file_name = $1 ORDER BY run_id`, [

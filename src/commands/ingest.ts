@@ -8,7 +8,8 @@ import type { IngestSummary } from '../ingest/ingest-run.js';
 import type { IngestProduct } from '../ingest/product.js';
 import { type PreparedFile, prepareFile, productNamed, REGISTRY } from '../ingest/registry.js';
 import { formatSummary, progressLine } from '../ingest/summary.js';
-import { OperatorError, UsageError } from './operator-error.js';
+import { UnreadableFileError } from '../ingest/unreadable.js';
+import { CommandFailure, OperatorError, UsageError } from './operator-error.js';
 
 // The demo prints its loads as this command does.
 export { formatSummary };
@@ -39,6 +40,8 @@ export function ingestUsage(family?: string): string {
     ...products.map((product, index) => usageLine(product, index === 0)),
     ...options,
     'Every file is checked before anything loads; each file is one ingest run, loaded in order.',
+    'A file that ends early or cannot be read to its end stops the command (exit code 1): its run is',
+    'recorded failed, the files after it are not loaded; loading the complete file completes it.',
   ].join('\n');
 }
 
@@ -102,10 +105,17 @@ function codeFor(product: IngestProduct, option: string | undefined): Product {
   return code;
 }
 
+function loadFailure(product: IngestProduct, fileName: string, error: UnreadableFileError): CommandFailure {
+  return new CommandFailure(`ingest ${product.family}: ${fileName} cannot be loaded: ${error.message}`, { cause: error });
+}
+
 /**
  * `patent-status ingest <product> <files…>`: every file is checked first (there, a file, this
  * product's, datable); then each is loaded as one ingest run, in order. Operator mistakes are a
  * UsageError of one line (the CLI prints it and exits 2); `--help` prints the usage and loads nothing.
+ * A file that ends early or cannot be read to its end stops the command there with a
+ * CommandFailure of one line naming it (exit 1): its run is recorded failed and the files after it
+ * wait, so nothing loads out of order.
  */
 export async function runIngest(db: Database, argv: string[], output: Output = consoleOutput): Promise<IngestSummary[]> {
   const [family, ...rest] = argv;
@@ -132,6 +142,8 @@ export async function runIngest(db: Database, argv: string[], output: Output = c
     } catch (error) {
       // A file that is missing, unreadable or another product's: the file is wrong, not the command line.
       if (error instanceof IngestFileError) throw new OperatorError(`ingest ${product.family}: ${error.message}`);
+      // Read for its date (its name gives none) and found cut short or damaged: no run can be dated by it.
+      if (error instanceof UnreadableFileError) throw loadFailure(product, basename(path), error);
       throw error;
     }
   }
@@ -142,12 +154,17 @@ export async function runIngest(db: Database, argv: string[], output: Output = c
   for (const file of files) {
     const started = Date.now();
     const fileName = basename(file.path);
-    const summary = await product.load(db, file.path, {
-      product: code,
-      fileName,
-      fileDate: file.fileDate,
-      onProgress: (counts) => progress?.(progressLine(fileName, counts, (Date.now() - started) / 1000)),
-    });
+    const summary = await product
+      .load(db, file.path, {
+        product: code,
+        fileName,
+        fileDate: file.fileDate,
+        onProgress: (counts) => progress?.(progressLine(fileName, counts, (Date.now() - started) / 1000)),
+      })
+      .catch((error: unknown) => {
+        if (output.progress) output.progress('\n');
+        throw error instanceof UnreadableFileError ? loadFailure(product, fileName, error) : error;
+      });
     if (output.progress) output.progress('\n');
     for (const line of formatSummary(summary)) output.line(line);
     summaries.push(summary);

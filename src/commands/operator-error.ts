@@ -15,6 +15,15 @@ export class UsageError extends OperatorError {
   override name = 'UsageError';
 }
 
+/**
+ * Work a command could not do, through no mistake in how it was asked nor a bug (a file that ends
+ * early or cannot be read to its end): the CLI prints the message's first line and exits with
+ * code 1, without a stack trace.
+ */
+export class CommandFailure extends Error {
+  override name = 'CommandFailure';
+}
+
 /** How the CLI reports a mistake of the person running it. */
 export interface OperatorMistake {
   /** One line, without the program's name. */
@@ -24,6 +33,11 @@ export interface OperatorMistake {
 }
 
 const firstLine = (text: string) => text.split('\n', 1)[0]!.trim();
+
+/** The one line of a CommandFailure, or null for anything else. */
+export function commandFailure(error: unknown): OperatorMistake | null {
+  return error instanceof CommandFailure ? { line: firstLine(error.message), usageHint: false } : null;
+}
 
 /** Node's parseArgs errors (`ERR_PARSE_ARGS_*`) say the right thing at length; these say it in a few words. */
 function parseArgsMistake(code: string, message: string): string {

@@ -1,7 +1,9 @@
 /**
- * What the runner checks about a file before anything loads: that it is there, is a file, is
- * not empty, and (for a zip) opens as one; and its head, the first bytes of the file or of the
- * zip's first member, from which the registry tells which product it holds.
+ * What the runner checks about a file before anything loads: that it is there, is a file, and
+ * (for a `.zip` name) is a zip archive; and its head, the first bytes of the file or of the zip's
+ * first member, from which the registry tells which product it holds. A file that is empty, or a
+ * zip archive that cannot be read, is not refused here: it is the operator's product, and its load
+ * fails and is recorded (unreadable.ts), as a file cut short further in does.
  */
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -40,7 +42,8 @@ export async function readFileHead(path: string): Promise<FileHead> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new IngestFileError(code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${reason(error)}`);
   }
-  if (size === 0) throw new IngestFileError(`${path} is empty (0 bytes)`);
+  // Nothing to recognise: the reader reports the empty file in its run.
+  if (size === 0) return { path, name, member: null, text: '' };
 
   let bytes: Buffer;
   let member: string | null = null;
@@ -50,6 +53,8 @@ export async function readFileHead(path: string): Promise<FileHead> {
       try {
         first = await readFirstMember(path, HEAD_BYTES);
       } catch (error) {
+        // A zip's signature but not its directory or data: an archive cut short or damaged, whose load fails.
+        if (await hasZipSignature(path)) return { path, name, member: null, text: '' };
         throw new IngestFileError(`${path} is not a readable zip archive: ${reason(error)}`);
       }
       if (first === null) throw new IngestFileError(`${path} is a zip archive without any file in it`);

@@ -40,6 +40,8 @@ export interface ProductLoader<I, R, Plan> {
   unit: string;
   /** Records per transaction: big enough for set-based SQL, small enough to keep PGlite responsive. */
   batchSize: number;
+  /** Every table `write` may change: the runner takes their planner statistics again after a run that changed rows (analyze.ts). */
+  tables: readonly string[];
   item(item: I): LoaderItem<R>;
   plan(tx: Queryable, records: readonly R[], detect: boolean): Promise<Plan>;
   detect(plan: Plan): DetectedEvent[];

@@ -10,6 +10,7 @@ import type { Database } from '../db/database.js';
 import { insertEvents } from '../db/events.sql.js';
 import { anyProductLoaded } from '../db/product-state.sql.js';
 import { PRODUCT_CATALOGUE, type Product, productsOfFamily } from '../domain/products.js';
+import { loadThenAnalyze } from './analyze.js';
 import { BatchPipeline } from './batch-pipeline.js';
 import { formatPosition, IngestRun, type IngestCounts, type IngestSummary } from './ingest-run.js';
 import type { ProductLoader } from './loader.js';
@@ -42,16 +43,20 @@ export async function ingestItems<I, R, P>(
       await run.saveProgress();
       options.onProgress?.(run.counts);
     });
-    await batches.run(async () => {
-      for await (const parsed of items) {
-        const item = loader.item(parsed);
-        if (item.kind === 'record') {
-          run.counts.read += 1;
-          await batches.add(item.key, item.record);
-        } else if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
-        else run.skip(item.reason);
-      }
-    });
+    // After the last commit and before the run is recorded done (the product's data version moves
+    // then): the planner's statistics of what it changed, also of what a failed run kept.
+    await loadThenAnalyze(db, loader.tables, run.counts, () =>
+      batches.run(async () => {
+        for await (const parsed of items) {
+          const item = loader.item(parsed);
+          if (item.kind === 'record') {
+            run.counts.read += 1;
+            await batches.add(item.key, item.record);
+          } else if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
+          else run.skip(item.reason);
+        }
+      }),
+    );
   });
 }
 

@@ -2,11 +2,15 @@
  * Zip containers of bulk products (file wrapper JSON, weekly full-text XML): every member in turn,
  * each streamed from the archive (yauzl reads the central directory, then one member at a time, so
  * multi-GB archives and ZIP64 are fine). Directories are skipped; a member the caller's classifier
- * does not accept is reported as a reject, never dropped silently.
+ * does not accept is reported as a reject, never dropped silently. An archive that cannot be read
+ * to its end (no directory, a member that does not inflate, is encrypted or whose bytes do not
+ * match its CRC-32) is an unreadable file (unreadable.ts): its load fails.
  */
 import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { readFailure, unreadable } from './unreadable.js';
 
 /** The reject every product's item union shares (file wrapper `ParsedItem`, full-text `FullTextItem`). */
 export interface ZipReject {
@@ -53,11 +57,17 @@ function message(err: unknown): string {
 }
 
 /**
- * The items of every accepted member of the zip at `path`, member by member in archive order.
- * Throws only when the file cannot be opened as a zip; a problem inside it is a reject item.
+ * The items of every accepted member of the zip at `path`, member by member in archive order. A
+ * member that is not the product's is a reject item; an archive that cannot be read to its end
+ * throws an UnreadableFileError.
  */
 export async function* parseZipFile<K, T>(path: string, handler: ZipMemberHandler<K, T>): AsyncGenerator<T | ZipReject> {
-  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  } catch (err) {
+    throw unreadable(null, `not a readable zip archive: ${message(err)}`, err);
+  }
   // Errors are taken by nextEntry's listener; this one only keeps a late error from crashing.
   zip.on('error', () => undefined);
   try {
@@ -67,9 +77,7 @@ export async function* parseZipFile<K, T>(path: string, handler: ZipMemberHandle
       try {
         entry = await nextEntry(zip);
       } catch (err) {
-        const after = last === null ? 'at its start' : `after member ${last}`;
-        yield memberReject(last, `zip directory unreadable ${after}; rest of the zip not read: ${message(err)}`, '');
-        return;
+        throw unreadable(null, `zip directory unreadable ${last === null ? 'at its start' : `after member ${last}`}: ${message(err)}`, err);
       }
       if (entry === null) return;
       const name = entry.fileName;
@@ -81,16 +89,13 @@ export async function* parseZipFile<K, T>(path: string, handler: ZipMemberHandle
         continue;
       }
       if (!entry.canDecodeFileData()) {
-        const why = entry.isEncrypted() ? 'encrypted' : `compression method ${entry.compressionMethod}`;
-        yield memberReject(name, `zip member cannot be read (${why}): ${name}`, name);
-        continue;
+        throw unreadable(name, `cannot be read (${entry.isEncrypted() ? 'encrypted' : `compression method ${entry.compressionMethod}`})`);
       }
       let input: Readable;
       try {
-        input = await zip.openReadStreamPromise(entry);
+        input = checked(await zip.openReadStreamPromise(entry), entry.crc32);
       } catch (err) {
-        yield memberReject(name, `zip member unreadable: ${name}: ${message(err)}`, name);
-        continue;
+        throw readFailure(name, 'at its start', err);
       }
       try {
         yield* handler.parseMember(input, name, kind);
@@ -101,6 +106,27 @@ export async function* parseZipFile<K, T>(path: string, handler: ZipMemberHandle
   } finally {
     zip.close();
   }
+}
+
+/**
+ * The member's bytes, failing at their end when they do not match the CRC-32 the archive records:
+ * a stored member whose bytes were damaged reads without any other error.
+ */
+function checked(input: Readable, expected: number): Readable {
+  let crc = 0;
+  const check = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      crc = crc32(chunk, crc);
+      done(null, chunk);
+    },
+    flush(done) {
+      const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+      done(crc >>> 0 === expected >>> 0 ? null : new Error(`its CRC-32 is ${hex(crc)}, the archive records ${hex(expected)}`));
+    },
+  });
+  // The reader sees the member's read errors on `check`; stopping early destroys both.
+  pipeline(input, check, () => undefined);
+  return check;
 }
 
 /** Members a product reads (XML, JSON, JSON Lines), as against a readme or a DTD beside them. */

@@ -72,6 +72,7 @@ export const ASSIGNMENT_LOADER: ProductLoader<AssignmentItem, ReadRecordation, P
   // ~13 round trips, each waiting for the parse to give way: 2,000 loaded the benchmark file
   // ~15% faster than 1,000, while 4,000 and 8,000 were no faster again and hold PGlite longer.
   batchSize: 2_000,
+  tables: ['assignments', 'assignment_parties', 'assignment_properties', 'entity_relink_queue'],
 
   item(item) {
     if (item.kind === 'record') {

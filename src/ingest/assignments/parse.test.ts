@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { parseAssignmentFile, parseAssignmentStream } from './parse.js';
 import type { AssignmentItem, AssignmentProperty, AssignmentRecord } from './record.js';
+import { UnreadableFileError } from '../unreadable.js';
+import { untilError as readUntilError } from '../../../test/helpers/until-error.js';
 
 // Small files written here exercise cutting, mapping, rejects and zips; the real samples are read
 // in parse.samples.test.ts. The header copies the real files' shape: an internal DTD subset.
@@ -268,26 +270,42 @@ describe('parseAssignmentStream', () => {
     expect(await parse(chunks)).toEqual(await parse(bytes.toString('utf8')));
   });
 
-  it('reports a truncated file, a record over the size limit and a read error', async () => {
+  const untilError = (items: AsyncIterable<AssignmentItem>) => readUntilError(items, summary);
+  const stream = (text: string) => parseAssignmentStream(Readable.from([text]), null);
+
+  it('a file cut inside a record or before its root end tag, or that fails to read, is unreadable', async () => {
     const text = file(record(), record({ frame: '106' }));
-    expect(summary(await parse(text.slice(0, text.lastIndexOf('</patent-assignment>'))))).toEqual([
-      'header DA 2016-01-01',
-      '-#0 037388/0092',
-      expect.stringMatching(/^-#1 !file ends inside a record: "\d+ characters"$/),
-    ]);
-    const limited = await collect(parseAssignmentStream(Readable.from([text]), null, { maxElementChars: 1000 }));
-    expect(summary(limited).slice(1)).toEqual([
-      expect.stringMatching(/^-#0 !record too large to read: "\d+ characters"$/),
-      expect.stringMatching(/^-#1 !record too large to read/),
-    ]);
+    expect(await untilError(stream(text.slice(0, text.lastIndexOf('</patent-assignment>'))))).toEqual({
+      seen: ['header DA 2016-01-01', '-#0 037388/0092'],
+      error: expect.objectContaining({ message: expect.stringMatching(/^XML ends inside record #1 \(\d+ characters of it read\)$/) }),
+    });
+    // Cut between records, or in the envelope's end tags: every record whole, the file still short.
+    for (const end of [text.indexOf('</patent-assignments>'), text.lastIndexOf('</us-patent-assignments>') + 5]) {
+      const cut = await untilError(stream(text.slice(0, end)));
+      expect(cut.seen).toEqual(['header DA 2016-01-01', '-#0 037388/0092', '-#1 037388/0106']);
+      expect(cut.error).toEqual(new UnreadableFileError('XML ends after record #1 without </us-patent-assignments>'));
+    }
+    // Cut inside the header: no record, no root.
+    expect((await untilError(stream(HEADER.slice(0, 120)))).error).toEqual(
+      new UnreadableFileError('XML ends before its first record without </us-patent-assignments>'),
+    );
     async function* failing(): AsyncGenerator<Buffer> {
       yield Buffer.from(HEADER + record());
       throw new Error('unexpected end of zip member');
     }
-    expect(summary(await collect(parseAssignmentStream(failing(), null)))).toEqual([
-      'header DA 2016-01-01',
-      '-#0 037388/0092',
-      '-#1 !read error, rest of the stream not read: "unexpected end of zip member"',
+    expect(await untilError(parseAssignmentStream(failing(), null))).toEqual({
+      seen: ['header DA 2016-01-01', '-#0 037388/0092'],
+      error: new UnreadableFileError('cannot be read to its end (after record #0): unexpected end of zip member'),
+    });
+    expect((await untilError(stream(' \n'))).error).toEqual(new UnreadableFileError('no XML in it (empty)'));
+  });
+
+  it('reports a record over the size limit and goes on', async () => {
+    const text = file(record(), record({ frame: '106' }));
+    const limited = await collect(parseAssignmentStream(Readable.from([text]), null, { maxElementChars: 1000 }));
+    expect(summary(limited).slice(1)).toEqual([
+      expect.stringMatching(/^-#0 !record too large to read: "\d+ characters"$/),
+      expect.stringMatching(/^-#1 !record too large to read/),
     ]);
   });
 
@@ -302,7 +320,6 @@ describe('parseAssignmentStream', () => {
       'header DA null',
       '-#0 !file header: unreadable transaction-date: "20161301"',
     ]);
-    expect(summary(await parse(''))).toEqual(['header null null', '-#0 !file header: empty stream, no XML']);
   });
 });
 

@@ -7,8 +7,11 @@
  * - one `header` per document, before its records (action key code `DA`/`AN`…, transaction date);
  * - one `record` per readable `<patent-assignment>` (map-record.ts);
  * - a `reject` for a record that cannot be read (not well-formed, no reel/frame or recorded date,
- *   an unreadable value, too large, cut short by the end of the file, an end tag without its
- *   start) and for a header that is not a patent assignment header; the next record is read.
+ *   an unreadable value, too large, an end tag without its start) and for a header that is not a
+ *   patent assignment header; the next record is read.
+ *
+ * A stream that ends inside a record or before the root's end tag, that cannot be read to its
+ * end, or that is empty makes the file unreadable (unreadable.ts): its load fails.
  *
  * Memory holds one record's text and the values read from it at a time (xml/records.ts cuts the
  * records out of the stream; pick.ts reads only what map-record.ts asks for).
@@ -23,6 +26,7 @@ import { SaxesParser } from 'saxes';
 import { xmlDate } from '../full-text/dates.js';
 import type { ItemPosition } from '../loader.js';
 import { show } from '../show.js';
+import { readFailure, unreadable } from '../unreadable.js';
 import { type CutOptions, type CutPiece, cutElements } from '../xml/records.js';
 import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
 import { ASSIGNMENT_FIELDS, type AssignmentMapResult, mapAssignment } from './map-record.js';
@@ -59,28 +63,45 @@ export async function* parseAssignmentStream(
 ): AsyncGenerator<AssignmentItem> {
   const pieces = cutElements(input, RECORD, options)[Symbol.asyncIterator]();
   let nextIndex = 0;
+  let root: string | null = null;
   for (;;) {
     let next: IteratorResult<CutPiece>;
     try {
       next = await pieces.next();
     } catch (err) {
-      yield reject(`read error, rest of the stream not read: ${JSON.stringify(message(err))}`, { member, index: nextIndex }, '');
-      return;
+      throw readFailure(member, nextIndex === 0 ? 'before its first record' : `after record #${nextIndex - 1}`, err);
     }
     if (next.done === true) return;
     const piece = next.value;
     if (piece.kind === 'header') {
-      yield* readHeader(piece.text, piece.truncated, member);
+      if (piece.text.trim() === '') throw unreadable(member, 'no XML in it (empty)');
+      const header = readHeader(piece.text, piece.truncated, member);
+      root = header.root;
+      yield* header.items;
+      continue;
+    }
+    if (piece.kind === 'end') {
+      // A patent assignment file (or one cut before its root) is held to its root's end tag; another file's header was a reject.
+      if ((root === ROOT || root === null) && !ROOT_END.test(piece.tail)) {
+        throw unreadable(
+          member,
+          `XML ends ${nextIndex === 0 ? 'before its first record' : `after record #${nextIndex - 1}`} without </${ROOT}>`,
+        );
+      }
       continue;
     }
     const position = { member, index: piece.index };
     nextIndex = piece.index + 1;
     if (piece.kind === 'element') yield readRecord(piece.text, position);
     else if (piece.kind === 'too-large') yield reject(`record too large to read: "${piece.chars} characters"`, position, piece.head);
-    else if (piece.kind === 'unterminated') yield reject(`file ends inside a record: "${piece.chars} characters"`, position, piece.head);
-    else yield reject(`</${RECORD}> without its start tag (a mangled record)`, position, piece.head);
+    else if (piece.kind === 'unterminated') {
+      throw unreadable(member, `XML ends inside record #${piece.index} (${piece.chars} characters of it read)`);
+    } else yield reject(`</${RECORD}> without its start tag (a mangled record)`, position, piece.head);
   }
 }
+
+/** The end of a whole assignment document: its root's end tag, then nothing but whitespace. */
+const ROOT_END = new RegExp(`</${ROOT}\\s*>\\s*$`);
 
 function isRecord(name: string): boolean {
   return name === RECORD;
@@ -139,21 +160,22 @@ function headerFields(text: string): HeaderFields {
   return fields;
 }
 
-function* readHeader(text: string, truncated: boolean, member: string | null): Generator<AssignmentItem> {
+function readHeader(text: string, truncated: boolean, member: string | null): { root: string | null; items: AssignmentItem[] } {
   const fields = headerFields(text);
   const date = fields.transactionDate === null || fields.transactionDate === '' ? null : xmlDate(fields.transactionDate);
-  yield { kind: 'header', actionKeyCode: fields.actionKeyCode || null, transactionDate: date };
+  const items: AssignmentItem[] = [{ kind: 'header', actionKeyCode: fields.actionKeyCode || null, transactionDate: date }];
   const position = { member, index: 0 };
   const rootAt = Math.max(0, text.indexOf(`<${ROOT}`));
   const excerpt = text.slice(rootAt);
-  if (text.trim() === '') yield reject('file header: empty stream, no XML', position, '');
-  else if (truncated) yield reject(`file header: no <${RECORD}> in the first "${text.length} characters"`, position, excerpt);
-  else if (fields.error !== null) yield reject(`file header: XML not well-formed: ${JSON.stringify(fields.error)}`, position, excerpt);
+  if (truncated) items.push(reject(`file header: no <${RECORD}> in the first "${text.length} characters"`, position, excerpt));
+  else if (fields.error !== null)
+    items.push(reject(`file header: XML not well-formed: ${JSON.stringify(fields.error)}`, position, excerpt));
   else if (fields.root !== ROOT)
-    yield reject(`file header: not a patent assignment file, root ${show(fields.root ?? undefined)}`, position, excerpt);
+    items.push(reject(`file header: not a patent assignment file, root ${show(fields.root ?? undefined)}`, position, excerpt));
   else if (fields.transactionDate !== null && fields.transactionDate !== '' && date === null) {
-    yield reject(`file header: unreadable transaction-date: ${show(fields.transactionDate)}`, position, excerpt);
+    items.push(reject(`file header: unreadable transaction-date: ${show(fields.transactionDate)}`, position, excerpt));
   }
+  return { root: fields.root, items };
 }
 
 function reject(reason: string, position: ItemPosition, excerpt: string): AssignmentItem {

@@ -8,6 +8,7 @@
  * applications they touch. A rebuild walks everything again, recomputes the families' edges and
  * recounts every entity; entity ids stay as they were (entity_keys is kept).
  */
+import { vacuumAnalyze } from '../../db/analyze.sql.js';
 import type { Database } from '../../db/database.js';
 import { resolveBagBatch } from './bags.js';
 import { type BatchOutcome, resolvePrintedBatch, resolveRecordationBatch } from './batches.js';
@@ -15,9 +16,23 @@ import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
 import * as families from './families.sql.js';
 import { relink } from './relink.js';
 import { resolveTrialBatch } from './trials.js';
-import { findPartyKeys } from './parties.sql.js';
+import { findPartyKeys, PARTY_TABLES } from './parties.sql.js';
 import * as sql from './resolve.sql.js';
 import * as state from './state.sql.js';
+
+/** Every table a resolution may change: its own, and the entity ids of the printed parties. */
+const RESOLUTION_TABLES = [
+  'entities',
+  'entity_aliases',
+  'entity_keys',
+  'entity_links',
+  'entity_relink_queue',
+  'families',
+  'family_members',
+  'family_edges',
+  'entity_resolution_state',
+  ...Object.values(PARTY_TABLES).map((source) => source.table),
+];
 
 export interface ResolutionOptions {
   /** Walk every party and recordation, not only the unresolved. */
@@ -166,6 +181,8 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
     summary.families = (await rebuildFamilies(db, now())).families;
     progress({ phase: 'families', done: summary.families });
     await state.markResolved(db, now());
+    // After the last commit, as an ingest run does (ingest/analyze.ts): a first resolution fills these tables.
+    await vacuumAnalyze(db, RESOLUTION_TABLES);
   }
   summary.seconds = (Date.now() - started) / 1000;
   return summary;

@@ -74,6 +74,15 @@ function carriesStoredParts(record: FileWrapperRecord): boolean {
 export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, Plan> = {
   unit: 'applications',
   batchSize: 1000,
+  tables: [
+    'applications',
+    sql.TRANSACTIONS.table,
+    sql.APPLICATION_PARTIES.table,
+    'continuity',
+    sql.RECORDATIONS.table,
+    'file_wrapper_recordation_parties',
+    'entity_relink_queue',
+  ],
 
   item: (item) => (item.kind === 'record' ? { kind: 'record', key: item.record.applicationNumber, record: item.record } : item),
 

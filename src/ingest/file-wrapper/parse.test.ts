@@ -8,6 +8,8 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, records, rejects, summary } from '../../../test/helpers/parsed-items.js';
 import { readOdpJsonStream } from '../odp-json/read.js';
+import { UnreadableFileError } from '../unreadable.js';
+import { untilError } from '../../../test/helpers/until-error.js';
 import { FILE_WRAPPER_PRODUCT, parseFileWrapperFile, parseFileWrapperLines, parseFileWrapperStream } from './parse.js';
 import type { ParsedItem } from './record.js';
 
@@ -62,10 +64,11 @@ describe('layouts', () => {
     expect(records(items)[0]?.metadata?.statusCode).toBe(161);
   });
 
-  it('an empty envelope gives nothing', async () => {
+  it('an empty envelope gives nothing; an empty file cannot be read', async () => {
     expect(await parseText('empty-bag.json', json({ count: 0, patentFileWrapperDataBag: [] }))).toEqual([]);
     expect(await parseText('count-only.json', json({ count: 0 }))).toEqual([]);
-    expect(await parseText('empty.json', '')).toEqual([]);
+    await expect(parseText('empty.json', ' \n')).rejects.toThrow(new UnreadableFileError('no JSON in it (empty)'));
+    await expect(parseText('empty.jsonl', '\n\n')).rejects.toThrow(new UnreadableFileError('no JSON Lines in it (empty)'));
   });
 
   it('bare array, with a non-object element reported in its place', async () => {
@@ -119,31 +122,47 @@ describe('layouts', () => {
     ]);
   });
 
-  it('a syntax error stops the member: records before it, one reject at the first record not read, nothing after', async () => {
-    const big = (n: string): Record<string, unknown> => ({ ...rec(n), pad: 'x'.repeat(20_000) });
-    const text = `[${json(big('17000001'))},${json(big('17000002'))},${json(big('17000003'))}, }, ${json(rec('17000009'))}]`;
-    const items = await parseText('broken.json', text);
-    const last = items[items.length - 1];
-    const got = records(items);
-    expect(got.length).toBeGreaterThanOrEqual(1);
-    expect(got.map((r) => r.applicationNumber)).toEqual(['17000001', '17000002', '17000003'].slice(0, got.length));
-    expect(rejects(items)).toHaveLength(1);
-    expect(last?.kind).toBe('reject');
-    expect(last?.position).toEqual({ member: null, index: got.length });
-    expect(last?.kind === 'reject' && last.reason).toMatch(
-      /^JSON syntax error, rest of the stream not read: "characters \d+–\d+, from line 1: .*"$/,
-    );
+  it('a record that does not parse is one reject and the records after it are read', async () => {
+    const text = `[${json(rec('17000001'))},{"applicationNumberText": "17000002", "x": [1,,2]},${json(rec('17000003'))}]`;
+    const items = await parseText('bad-record.json', text);
+    expect(summary(items).map((s) => s.replace(/ ".*"$/, ''))).toEqual([
+      '-#0 17000001',
+      '-#1 !JSON syntax error in a record:',
+      '-#2 17000003',
+    ]);
+    expect(rejects(items)[0]?.reason).toMatch(/^JSON syntax error in a record: "characters \d+–\d+, from line 1: .*"$/);
   });
 
-  it('a truncated file keeps what was complete and reports the truncation', async () => {
-    const items = await parseText(
-      'truncated.json',
-      `{"count":2,"patentFileWrapperDataBag":[${json(rec('17000001'))},{"applicationNumberText":"170`,
+  it('text between records that is no JSON makes the file unreadable after the records before it', async () => {
+    const big = (n: string): Record<string, unknown> => ({ ...rec(n), pad: 'x'.repeat(20_000) });
+    const text = `[${json(big('17000001'))},${json(big('17000002'))},${json(big('17000003'))}, }, ${json(rec('17000009'))}]`;
+    await writeFile(path.join(dir, 'broken.json'), text);
+    const { seen, error } = await untilError(parseFileWrapperFile(path.join(dir, 'broken.json')), summary);
+    expect(error).toBeInstanceOf(UnreadableFileError);
+    expect((error as Error).message).toMatch(/^JSON syntax error at character \d+ \(line 1\), the rest cannot be read: unexpected "}"$/);
+    expect(seen).toEqual(['-#0 17000001', '-#1 17000002', '-#2 17000003']);
+  });
+
+  it('a file cut inside a value cannot be read: the records before the cut come first', async () => {
+    const text = `{"count":2,"patentFileWrapperDataBag":[${json(rec('17000001'))},{"applicationNumberText":"170`;
+    await writeFile(path.join(dir, 'truncated.json'), text);
+    expect(await untilError(parseFileWrapperFile(path.join(dir, 'truncated.json')), summary)).toEqual({
+      seen: ['-#0 17000001'],
+      error: new UnreadableFileError(`JSON ends inside a value at byte ${Buffer.byteLength(text)}`),
+    });
+  });
+
+  it('JSON Lines whose last line is cut short cannot be read; a bad line with a line end after it is one reject', async () => {
+    const whole = `${json(rec('17000001'))}\nnot json\n${json(rec('17000002'))}\n`;
+    expect(summary(await parseText('bad-line.jsonl', whole)).map((s) => s.replace(/ ".*"$/, ''))).toEqual([
+      '-#0 17000001',
+      '-#1 !JSON syntax error in a JSON Lines line:',
+      '-#2 17000002',
+    ]);
+    const cut = whole.slice(0, whole.length - 20);
+    await expect(parseText('cut.jsonl', cut)).rejects.toThrow(
+      new UnreadableFileError(`JSON Lines end inside line 3 at byte ${Buffer.byteLength(cut)} (no line end after it)`),
     );
-    expect(summary(items)[0]).toBe('-#0 17000001');
-    expect(items).toHaveLength(2);
-    expect(items[1]?.kind === 'reject' && items[1].reason).toMatch(/^JSON ends inside a value \(truncated file\?\)/);
-    expect(items[1]?.position).toEqual({ member: null, index: 1 });
   });
 
   it('decodes UTF-8 split across chunks and drops a byte-order mark', async () => {
@@ -216,9 +235,9 @@ describe('zip files', () => {
       'README.txt#0 !zip member is not JSON: README.txt',
       'part-2.JSON#0 17000003',
       'part-2.JSON#1 !unreadable applicationNumberText: "bogus"',
-      // A syntax error stops that member only, after the records before it.
+      // A value that does not parse is its own reject: the member goes on.
       'part-3.json#0 17000004',
-      'part-3.json#1 !JSON syntax error, rest of the stream not read: ',
+      'part-3.json#1 !JSON syntax error in a record: ',
       'part-4.jsonl#0 17000005',
       'part-4.jsonl#1 !JSON syntax error in a JSON Lines line: ',
       'part-4.jsonl#2 17000006',

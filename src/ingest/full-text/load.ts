@@ -30,6 +30,14 @@ export const FULL_TEXT_LOADER: ProductLoader<FullTextItem, FullTextDocument, Pla
   unit: 'documents',
   // A grant with its claims and citations is tens of kilobytes.
   batchSize: 250,
+  tables: [
+    'documents',
+    'document_claims',
+    sql.CITATIONS.table,
+    sql.DOCUMENT_PARTIES.table,
+    sql.GRANT_TERMS.table,
+    sql.GRANT_RELATIONS.table,
+  ],
 
   item(item) {
     if (item.kind === 'document') return { kind: 'record', key: item.document.docNumber, record: item.document };

@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
+import { UnreadableFileError } from '../unreadable.js';
+import { untilError as readUntilError } from '../../../test/helpers/until-error.js';
 import type { FullTextItem } from './document.js';
 import { parseFullTextFile, parseFullTextStream, rawSaxPass } from './parse.js';
 import { BOTH_MAPPERS } from '../../../test/helpers/full-text-mappers.js';
@@ -128,15 +130,46 @@ describe('parseFullTextStream', () => {
     ]);
   });
 
-  it('reports a read error of the stream at the document it interrupted and stops', async () => {
+  const untilError = (items: AsyncIterable<FullTextItem>) => readUntilError(items, summary);
+
+  it('a read error of the stream makes the file unreadable after the documents read whole', async () => {
     async function* failing(): AsyncGenerator<Buffer> {
       yield Buffer.from(grant('11000001') + grant('11000002'));
       throw new Error('unexpected end of zip member');
     }
-    expect(summary(await collect(parseFullTextStream(failing(), null, BOTH_MAPPERS)))).toEqual([
+    expect(await untilError(parseFullTextStream(failing(), null, BOTH_MAPPERS))).toEqual({
+      seen: ['-#0 11000001'],
+      error: new UnreadableFileError('cannot be read to its end (after document #0): unexpected end of zip member'),
+    });
+  });
+
+  it('a stream cut inside its last document is unreadable; a document cut between two others is its reject', async () => {
+    const whole = grant('11000001') + SEQUENCE + grant('11000002');
+    for (const cut of [whole.length - 30, whole.length - 200, whole.indexOf('<sequence-cwu>') + 20 + SEQUENCE.length]) {
+      const { seen, error } = await untilError(parseFullTextStream(Readable.from([whole.slice(0, cut)]), null, BOTH_MAPPERS));
+      expect(error).toBeInstanceOf(UnreadableFileError);
+      expect((error as Error).message).toMatch(/^XML ends inside document #\d, which starts at byte \d+: no end tag of its root$/);
+      expect(seen[0]).toBe('-#0 11000001');
+    }
+    // A cut sequence listing (a root the reader skips at its start tag) is still a cut file.
+    const cutListing = grant('11000001') + SEQUENCE.slice(0, SEQUENCE.indexOf('</sequence-cwu>'));
+    expect((await untilError(parseFullTextStream(Readable.from([cutListing]), null, BOTH_MAPPERS))).error).toEqual(
+      new UnreadableFileError(
+        `XML ends inside document #1, which starts at byte ${Buffer.byteLength(grant('11000001'))}: no end tag of its root`,
+      ),
+    );
+    const middle = grant('11000001') + grant('11000002').slice(0, 300) + grant('11000003');
+    expect(summary(await collect(parseFullTextStream(Readable.from([middle]), null, BOTH_MAPPERS))).map((s) => s.split(':')[0])).toEqual([
       '-#0 11000001',
-      '-#1 !read error, rest of the stream not read: "unexpected end of zip member"',
+      '-#1 !XML not well-formed',
+      '-#2 11000003',
     ]);
+  });
+
+  it('an empty stream is unreadable', async () => {
+    expect((await untilError(parseFullTextStream(Readable.from([' \n']), 'm.xml', BOTH_MAPPERS))).error).toEqual(
+      new UnreadableFileError('zip member m.xml: no XML document in it (empty)'),
+    );
   });
 
   it('reports a document over the size limit', async () => {

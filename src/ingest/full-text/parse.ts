@@ -11,6 +11,10 @@
  * - a part of a kept document that had to be dropped (a party without a name) → a `reject` after
  *   its document, at the same position, so the run counts and shows it.
  *
+ * A stream whose last document does not end with its root's end tag (the file was cut inside it),
+ * that cannot be read to its end, or that holds no document at all makes the file unreadable
+ * (unreadable.ts): its load fails. A document cut short between two others is that document's reject.
+ *
  * Memory holds one document's text and tree at a time (split.ts). Positions: `member` is the zip
  * member (null for a plain file), `index` the 0-based count of documents before this one in it.
  */
@@ -20,6 +24,7 @@ import { runSax } from '../xml/sax.js';
 import { withoutElement } from '../xml/cut.js';
 import { splitXmlDocuments, type SplitOptions, type SplitPiece } from '../xml/split.js';
 import { readXmlTree, type XmlElement } from '../xml/tree.js';
+import { readFailure, unreadable } from '../unreadable.js';
 import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
 import type { MapResult } from './common.js';
 import type { DocumentPosition, FullTextItem } from './document.js';
@@ -74,13 +79,30 @@ export async function* parseFullTextStream(
     try {
       next = await pieces.next();
     } catch (err) {
-      yield reject(`read error, rest of the stream not read: ${JSON.stringify(message(err))}`, { member, index }, '');
-      return;
+      throw readFailure(member, index === 0 ? 'before its first document' : `after document #${index - 1}`, err);
     }
-    if (next.done === true) return;
-    yield* readDocument(next.value, { member, index }, mappers);
+    if (next.done === true) break;
+    const piece = next.value;
+    if (piece.kind === 'document' && piece.last === true && !endsWithItsRoot(piece.text)) {
+      throw unreadable(member, `XML ends inside document #${index}, which starts at byte ${piece.offset}: no end tag of its root`);
+    }
+    yield* readDocument(piece, { member, index }, mappers);
     index++;
   }
+  if (index === 0) throw unreadable(member, 'no XML document in it (empty)');
+}
+
+/**
+ * True when the document's text ends with the end tag of its first element (or is that element,
+ * self-closed). Read from the text alone: a document cut inside a root the reader skips (a
+ * sequence listing) or inside a part left out of the tree would otherwise pass.
+ */
+export function endsWithItsRoot(text: string): boolean {
+  const open = /<([A-Za-z_:][\w.:-]*)/.exec(text);
+  if (open === null) return false;
+  const tail = text.slice(-(open[1]!.length + 64));
+  if (new RegExp(`</${open[1]!.replace(/\./g, '\\.')}\\s*>$`).test(tail)) return true;
+  return text.endsWith('/>') && text.lastIndexOf('<') === open.index;
 }
 
 /** A document's item, followed by one reject per part of it that had to be dropped (at the document's position). */

@@ -11,6 +11,7 @@ import type { DetectedEvent } from '../../domain/events.js';
 import { BUILT_IN_FEE_CODES } from '../../domain/fee-codes.js';
 import { lapseEvents } from '../../facts/lapse-events.js';
 import { readPatentFacts } from '../../facts/read.js';
+import { analyzeAfterRun } from '../analyze.js';
 import { IngestRun, type IngestSummary } from '../ingest-run.js';
 import type { RunOptions } from '../runner.js';
 import type { FeeItem } from './parse.js';
@@ -18,6 +19,9 @@ import { firstRead, NotInPatentOrder, stageChangedLines, type Summary } from './
 import * as sql from './load.sql.js';
 
 type Outcome = Pick<IngestSummary, 'inserted' | 'updated' | 'unchanged' | 'events'>;
+
+/** Every table a load may change (the staging tables are temporary). */
+const FEE_TABLES = ['maintenance_fee_patents', 'maintenance_fee_events', 'maintenance_fee_codes'];
 
 export async function loadMaintenanceFees(db: Database, read: () => AsyncIterable<FeeItem[]>, options: RunOptions): Promise<IngestSummary> {
   const file = { product: options.product, fileName: options.fileName, fileDate: options.fileDate };
@@ -32,6 +36,8 @@ export async function loadMaintenanceFees(db: Database, read: () => AsyncIterabl
       return inPlace ?? (await loadByDifference(tx, read, run, { patentFile, detect, onBatch, first }));
     });
     run.addCommitted(outcome);
+    // After the one commit, as the runner does for every other product; a failed load kept nothing to analyze.
+    await analyzeAfterRun(db, FEE_TABLES, run.counts);
   });
 }
 
@@ -58,14 +64,7 @@ async function loadInPlace(
     const summary = await firstRead(tx, read(), run, { target: { into: 'tables', file: context.patentFile }, onBatch: context.onBatch });
     if (summary.onePartEach) {
       await tx.query('RELEASE SAVEPOINT fee_first_load');
-      return await finish(
-        tx,
-        run,
-        summary,
-        context,
-        { inserted: run.counts.read - run.counts.rejected - summary.duplicates, updated: 0 },
-        () => sql.listStoredLapses(tx),
-      );
+      return await finish(tx, run, summary, context, { inserted: storedLines(run, summary), updated: 0 }, () => sql.listStoredLapses(tx));
     }
   } catch (error) {
     if (!(error instanceof NotInPatentOrder)) throw error;
@@ -118,13 +117,20 @@ async function finish(
   for (let i = 0; i < summary.duplicates; i += 1) run.skip('line repeats a patent, entry date and code already in the file');
   if (summary.officeCodes !== null) await sql.replaceCodeTable(tx, summary.officeCodes, context.patentFile.fileDate);
   const events = context.detect ? await detectLapses(tx, await newLapses()) : [];
-  const stored = run.counts.read - run.counts.rejected - summary.duplicates;
   return {
     inserted: written.inserted,
     updated: written.updated,
-    unchanged: stored - written.inserted,
+    unchanged: storedLines(run, summary) - written.inserted,
     events: await insertEvents(tx, events, context.patentFile.now, run.runId),
   };
+}
+
+/**
+ * The lines the file holds for the tables: those read, less the repeats and the ones refused for
+ * their code. A line that did not fit the layout is a reject but was never counted as read.
+ */
+function storedLines(run: IngestRun, summary: Summary): number {
+  return run.counts.read - summary.unknownCodes - summary.duplicates;
 }
 
 /** `maintenance_lapse` for every new `EXP.`, judged from the patent's facts in every product (facts/lapse-events.ts). */

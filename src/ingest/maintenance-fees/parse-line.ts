@@ -25,7 +25,8 @@ export interface FeeLine {
 const ENTITY: Record<string, FeeEntityStatus | null> = { Y: 'small', M: 'micro', N: 'undiscounted', '?': null, ' ': null };
 /** 0-based columns that hold the single-space field delimiters. */
 const DELIMITERS = [13, 22, 24, 33, 42, 51] as const;
-const FULL_LENGTH = 57;
+/** A whole line's characters before its line end. */
+export const LINE_LENGTH = 57;
 
 function allDigits(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i += 1) {
@@ -67,7 +68,7 @@ export function parseFeeLine(line: string): FeeLine | { reason: string } {
   // Right-trimmed without a copy: most lines end in the code's pad space.
   let end = line.length;
   while (end > 0 && line.charCodeAt(end - 1) === 32) end -= 1;
-  if (end > FULL_LENGTH) return { reason: `line is ${end} characters long; the layout has ${FULL_LENGTH} before the line end` };
+  if (end > LINE_LENGTH) return { reason: `line is ${end} characters long; the layout has ${LINE_LENGTH} before the line end` };
   if (end < 53) return { reason: `line is ${end} characters long; the layout needs at least 53 (up to the event code)` };
   for (const at of DELIMITERS) {
     if (line[at] !== ' ') return { reason: `column ${at + 1} should be the space between fields` };

@@ -2,7 +2,9 @@
  * Streams a MaintFeeEvents file: the `.txt` itself (with the Desc file beside it, when there is
  * one of the same date) or the office's weekly zip holding both. Yields each line read into its
  * fields, the office's code table when a Desc file is read, and a reject (with its line number
- * and text) for every line that does not fit the layout.
+ * and text) for every line that does not fit the layout. The office ends every line with CR LF: a
+ * last line without its line end that is not a whole line was cut short, and an events file that
+ * is cut, cannot be read to its end or holds no line makes the file unreadable (unreadable.ts).
  */
 import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -12,7 +14,8 @@ import { parseFeeCodeDescriptions } from '../../domain/fee-codes.js';
 import { datedName } from '../file-date.js';
 import type { ItemPosition } from '../loader.js';
 import { hasZipSignature, parseZipFile } from '../zip.js';
-import { type FeeLine, parseFeeLine } from './parse-line.js';
+import { readFailure, unreadable } from '../unreadable.js';
+import { type FeeLine, LINE_LENGTH, parseFeeLine } from './parse-line.js';
 
 export type FeeItem =
   | { kind: 'line'; line: FeeLine; position: ItemPosition }
@@ -37,8 +40,12 @@ export function memberKind(name: string): Member | null {
   return null;
 }
 
-/** The file's lines without their line ends (CR LF or LF), read as ASCII, a chunk's worth at a time. */
-export async function* asciiLines(input: Readable): AsyncGenerator<string[]> {
+/**
+ * The file's lines without their line ends (CR LF or LF), read as ASCII, a chunk's worth at a
+ * time; a last line without a line end is not among them but returned at the end (null when the
+ * file ends with a line end).
+ */
+export async function* asciiLines(input: Readable): AsyncGenerator<string[], string | null> {
   input.setEncoding('latin1');
   let rest = '';
   for await (const chunk of input as AsyncIterable<string>) {
@@ -52,25 +59,50 @@ export async function* asciiLines(input: Readable): AsyncGenerator<string[]> {
     rest = text.slice(start);
     yield lines;
   }
-  if (rest.length > 0) yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+  return rest.length > 0 ? (rest.endsWith('\r') ? rest.slice(0, -1) : rest) : null;
 }
 
 /** A chunk's lines at a time: 14 million awaits of one item each would cost more than reading them. */
 async function* eventLines(input: Readable, member: string | null): AsyncGenerator<FeeItem[]> {
   let index = 0;
-  for await (const lines of asciiLines(input)) {
-    const items: FeeItem[] = [];
-    for (const text of lines) {
-      index += 1;
-      // Records are 57 characters long: only a short line can be blank.
-      if (text.length < 53 && text.trim() === '') continue;
-      const position = { member, index };
-      const read = parseFeeLine(text);
-      if ('reason' in read) items.push({ kind: 'reject', reason: read.reason, position, excerpt: text.slice(0, 200) });
-      else items.push({ kind: 'line', line: read, position });
+  let anyLine = false;
+  const read = (text: string, items: FeeItem[]): void => {
+    index += 1;
+    // Records are 57 characters long: only a short line can be blank.
+    if (text.length < 53 && text.trim() === '') return;
+    anyLine = true;
+    const position = { member, index };
+    const line = parseFeeLine(text);
+    if ('reason' in line) items.push({ kind: 'reject', reason: line.reason, position, excerpt: text.slice(0, 200) });
+    else items.push({ kind: 'line', line, position });
+  };
+  const chunks = asciiLines(input);
+  for (;;) {
+    let next: IteratorResult<string[], string | null>;
+    try {
+      next = await chunks.next();
+    } catch (err) {
+      throw readFailure(member, `after line ${index}`, err);
     }
-    yield items;
+    if (next.done !== true) {
+      const items: FeeItem[] = [];
+      for (const text of next.value) read(text, items);
+      yield items;
+      continue;
+    }
+    const last = next.value;
+    if (last !== null && last.trim() !== '') {
+      // Lines may arrive right-trimmed, but never without their line end: a short last line is a cut one.
+      if (last.length < LINE_LENGTH || 'reason' in parseFeeLine(last)) {
+        throw unreadable(member, `the last line (line ${index + 1}) is cut short: ${last.length} characters and no line end`);
+      }
+      const items: FeeItem[] = [];
+      read(last, items);
+      yield items;
+    }
+    break;
   }
+  if (!anyLine) throw unreadable(member, 'no lines in it (empty)');
 }
 
 async function* codeTable(text: string, source: string, member: string | null): AsyncGenerator<FeeItem[]> {
@@ -95,6 +127,15 @@ async function readAll(input: Readable): Promise<string> {
   return text;
 }
 
+/** A zip member's whole text (the Desc file: a few kilobytes); a read that fails is an unreadable file. */
+async function readMember(input: Readable, member: string): Promise<string> {
+  try {
+    return await readAll(input);
+  } catch (err) {
+    throw readFailure(member, 'code descriptions', err);
+  }
+}
+
 /** The Desc file of the same date beside a plain events file, if the office's pair was unpacked there. */
 async function siblingCodeFile(path: string): Promise<string | null> {
   const date = datedName(basename(path));
@@ -112,7 +153,7 @@ export async function* parseMaintenanceFeeFile(path: string): AsyncGenerator<Fee
       classify: memberKind,
       what: 'a MaintFeeEvents or MaintFeeEventsDesc text file',
       parseMember: async function* (input, member, kind) {
-        if (kind === 'codes') yield* codeTable(await readAll(input), member, member);
+        if (kind === 'codes') yield* codeTable(await readMember(input, member), member, member);
         else yield* eventLines(input, member);
       },
     })) {

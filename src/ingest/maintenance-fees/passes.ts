@@ -75,6 +75,8 @@ export interface Summary {
   /** The Desc file's codes, when the file came with one. */
   officeCodes: Map<string, string> | null;
   duplicates: number;
+  /** Lines read but refused for their code (neither table knows it): counted as read and as rejected. */
+  unknownCodes: number;
   /** True when each patent was staged as one row (its lines were together): no need to add parts up. */
   onePartEach: boolean;
 }
@@ -127,6 +129,7 @@ export async function firstRead(
   const pending: { line: FeeLine; position: string }[] = [];
   let officeCodes: Map<string, string> | null = null;
   let duplicates = 0;
+  let unknownCodes = 0;
   let current: PatentRun | null = null;
   // Proof that no patent comes back later in the file: each new run's number follows the last one.
   let ordered = true;
@@ -164,6 +167,7 @@ export async function firstRead(
         await sinks.patents.add(sinks.patentRow(part));
         if (sinks.lines) await sinks.lines.add(sinks.lineRow(line));
       } else {
+        unknownCodes += 1;
         run.reject(
           `event code "${line.code}" is in neither the Desc file nor the built-in code table`,
           position,
@@ -179,7 +183,7 @@ export async function firstRead(
     await sinks.lines?.settle();
     throw error;
   }
-  return { officeCodes, duplicates, onePartEach: ordered && !pending.some(({ line }) => officeCodes?.has(line.code)) };
+  return { officeCodes, duplicates, unknownCodes, onePartEach: ordered && !pending.some(({ line }) => officeCodes?.has(line.code)) };
 }
 
 /** Second read: the lines of the changed patents (every patent when `changed` is null). */

@@ -11,16 +11,18 @@
  *
  * Positions: `index` counts the values that take a record's place in a member (records,
  * rejected records, unreadable JSON Lines lines); issue rejects carry their record's index.
- * A member-level reject (zip member not JSON) has index 0; a syntax error has the index of the
- * first record not read.
+ * A member-level reject (zip member not JSON) has index 0.
  *
- * A JSON syntax error in a `.json` stream leaves the rest of it unreadable: one reject is
- * reported and that member (only) stops. JSON Lines are read line by line, so a bad line is one
- * reject and reading resumes at the next line.
+ * A record whose text does not parse (its brackets and strings whole, so the stream goes on past
+ * it) is one reject; so is a JSON Lines line that does not parse, when a line end follows it. A
+ * stream that ends inside a value, a last JSON Lines line cut short, text between records that is
+ * no JSON (nothing after it can be cut), a read error and a stream with no JSON at all make the
+ * file unreadable (unreadable.ts): its load fails.
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { readFailure, unreadable } from '../unreadable.js';
 import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
 import { excerpt } from './json-value.js';
 import { expandValue, type OdpLayout } from './layout.js';
@@ -93,63 +95,58 @@ export async function* readOdpJsonStream<R>(
   options: { maxValueChars?: number } = {},
 ): AsyncGenerator<OdpItem<R>> {
   const splitter = new JsonSplitter(product.layout, options.maxValueChars ?? MAX_VALUE_CHARS);
-  const decoder = new StringDecoder('utf8');
   const items = new ItemCounter(member, product);
-  let chars = 0;
+  const read = new TextReader(member);
   let atStart = true;
+  let anyText = false;
 
-  for await (const text of readText(input, decoder)) {
-    if (text instanceof Error) {
-      yield* items.drain(splitter);
-      if (!items.stopped) yield items.stop(`read error at character ${chars}; rest of the stream not read: ${text.message}`, '');
-      return;
-    }
+  for await (const text of read.chunks(input)) {
     let s = text;
     if (atStart && s.length > 0) {
       if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
       atStart = false;
     }
+    anyText ||= /\S/.test(s);
     splitter.push(s);
-    chars += s.length;
     yield* items.drain(splitter);
-    if (items.stopped) return;
   }
   const truncated = splitter.end();
   yield* items.drain(splitter);
-  if (truncated !== null && !items.stopped) yield items.stop(`${truncated} after character ${chars}`, '');
+  if (truncated !== null) throw unreadable(member, `${truncated} at byte ${read.bytes}`);
+  if (!anyText) throw unreadable(member, 'no JSON in it (empty)');
 }
 
 /**
  * JSON Lines: one JSON value per line (a record, an envelope or an array of records); blank
- * lines are ignored. A line that does not parse is one reject; reading goes on.
+ * lines are ignored. A line that does not parse is one reject and reading goes on, except the last
+ * line when no line end follows it: the file was cut there.
  */
 export async function* readOdpJsonLines<R>(input: Readable, member: string | null, product: OdpProduct<R>): AsyncGenerator<OdpItem<R>> {
-  const decoder = new StringDecoder('utf8');
   const items = new ItemCounter(member, product);
+  const read = new TextReader(member);
   let lineNo = 0;
   let pending = '';
   let overlong = false;
   let atStart = true;
+  let anyLine = false;
 
-  function* onLine(raw: string): Generator<OdpItem<R>> {
+  function* onLine(raw: string, ended: boolean): Generator<OdpItem<R>> {
     lineNo++;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() === '') return;
+    anyLine = true;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch (err) {
+      if (!ended) throw unreadable(member, `JSON Lines end inside line ${lineNo} at byte ${read.bytes} (no line end after it)`);
       yield items.skip(`JSON syntax error in a JSON Lines line: "line ${lineNo}: ${message(err)}"`, line);
       return;
     }
     for (const v of expandValue(value, product.layout)) yield* items.map(v);
   }
 
-  for await (const text of readText(input, decoder)) {
-    if (text instanceof Error) {
-      yield items.stop(`read error after line ${lineNo}; rest of the stream not read: ${text.message}`, '');
-      return;
-    }
+  for await (const text of read.chunks(input)) {
     let s = text;
     if (atStart && s.length > 0) {
       if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
@@ -160,41 +157,55 @@ export async function* readOdpJsonLines<R>(input: Readable, member: string | nul
       if (overlong) {
         lineNo++;
         overlong = false;
-      } else yield* onLine(pending + s.slice(from, nl));
+      } else yield* onLine(pending + s.slice(from, nl), true);
       pending = '';
       from = nl + 1;
     }
     if (!overlong) pending += s.slice(from);
     if (pending.length > MAX_LINE_CHARS) {
+      anyLine = true;
       yield items.skip(`JSON Lines line too long, skipped: "line ${lineNo + 1}, over ${MAX_LINE_CHARS} characters"`, pending);
       pending = '';
       overlong = true;
     }
   }
-  if (!overlong && pending !== '') yield* onLine(pending);
+  if (pending !== '') yield* onLine(pending, false);
+  if (!anyLine) throw unreadable(member, 'no JSON Lines in it (empty)');
 }
 
-/** Decoded text chunks of a byte stream; a read error ends the sequence as an Error value. */
-async function* readText(input: Readable, decoder: StringDecoder): AsyncGenerator<string | Error> {
-  const chunks = input[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      let next: IteratorResult<unknown>;
-      try {
-        next = await chunks.next();
-      } catch (err) {
-        yield err instanceof Error ? err : new Error(String(err));
-        return;
+/** Decoded text chunks of a byte stream, counting its bytes; a read error is an unreadable file. */
+class TextReader {
+  bytes = 0;
+  private readonly decoder = new StringDecoder('utf8');
+  constructor(private readonly member: string | null) {}
+
+  async *chunks(input: Readable): AsyncGenerator<string> {
+    const chunks = input[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let next: IteratorResult<unknown>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          throw readFailure(this.member, `at byte ${this.bytes}`, err);
+        }
+        if (next.done === true) break;
+        const chunk = next.value;
+        let text: string;
+        if (typeof chunk === 'string') {
+          text = chunk;
+          this.bytes += Buffer.byteLength(chunk);
+        } else {
+          text = this.decoder.write(chunk as Buffer);
+          this.bytes += (chunk as Buffer).length;
+        }
+        if (text !== '') yield text;
       }
-      if (next.done === true) break;
-      const chunk = next.value;
-      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
-      if (text !== '') yield text;
+      const rest = this.decoder.end();
+      if (rest !== '') yield rest;
+    } finally {
+      await chunks.return?.();
     }
-    const rest = decoder.end();
-    if (rest !== '') yield rest;
-  } finally {
-    await chunks.return?.();
   }
 }
 
@@ -210,36 +221,30 @@ class ItemCounter<R> {
     return { member: this.member, index };
   }
 
-  /** True once a syntax error ended the stream: nothing after it is read. */
-  stopped = false;
-
   /**
-   * The splitter's values, parsed one at a time (`JSON.parse` checks each: a syntax error stops the
-   * stream there, as a tokenizer would have).
+   * The splitter's values, parsed one at a time: a record that does not parse is one reject (the
+   * splitter found its end, so the next one is read); text the splitter cannot cut ends the file.
    */
   *drain(splitter: JsonSplitter): Generator<OdpItem<R>> {
-    if (splitter.events.length === 0 || this.stopped) return;
+    if (splitter.events.length === 0) return;
     for (const event of splitter.events.splice(0)) {
       if (event.kind === 'note') {
         yield this.skip(event.reason, event.excerpt);
         continue;
       }
       if (event.kind === 'error') {
-        this.stopped = true;
-        yield this.stop(
-          `JSON syntax error, rest of the stream not read: "characters ${event.at}–${event.at + 1}, from line ${event.line}: ${event.reason}"`,
-          event.excerpt,
+        throw unreadable(
+          this.member,
+          `JSON syntax error at character ${event.at} (line ${event.line}), the rest cannot be read: ${event.reason}`,
         );
-        return;
       }
       let value: unknown;
       try {
         value = JSON.parse(event.text);
       } catch (err) {
-        this.stopped = true;
         const where = `characters ${event.at}–${event.at + event.text.length}, from line ${event.line}`;
-        yield this.stop(`JSON syntax error, rest of the stream not read: "${where}: ${message(err)}"`, event.text);
-        return;
+        yield this.skip(`JSON syntax error in a record: "${where}: ${message(err)}"`, event.text);
+        continue;
       }
       if (event.expand) for (const v of expandValue(value, this.product.layout)) yield* this.map(v);
       else yield* this.map(value);
@@ -263,11 +268,6 @@ class ItemCounter<R> {
     const item: OdpItem<R> = { kind: 'reject', reason, position: this.position(), excerpt: text.slice(0, 200) };
     this.index++;
     return item;
-  }
-
-  /** A reject that ends the stream: positioned at the first record not read. */
-  stop(reason: string, text: string): OdpItem<R> {
-    return { kind: 'reject', reason, position: this.position(), excerpt: text.slice(0, 200) };
   }
 }
 

@@ -74,7 +74,7 @@ export class JsonSplitter {
     if (this.failed) return null;
     const rest = this.buffer.slice(this.pos);
     if (this.container === null && this.levels.length === 0 && rest.trim() !== '') this.deliver(rest.trim(), true, this.pos);
-    return this.container !== null || this.levels.length > 0 ? 'JSON ends inside a value (truncated file?)' : null;
+    return this.container !== null || this.levels.length > 0 ? 'JSON ends inside a value' : null;
   }
 
   private run(): void {

@@ -78,6 +78,7 @@ export const OFFICE_ACTION_LOADER: ProductLoader<OfficeActionItem, LoadedRecord,
   // A text record is a few to tens of kB, a rejection or citation row a few hundred bytes: 2,000
   // keep a batch of texts within tens of MB, and the rows' batches from being mostly round trips.
   batchSize: 2_000,
+  tables: ['office_action_documents', 'office_action_rejections', 'office_action_citations'],
 
   item(item) {
     if (item.kind === 'reject') return item;

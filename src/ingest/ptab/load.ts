@@ -103,6 +103,7 @@ export const PTAB_LOADER: ProductLoader<PtabItem, TrialRecord, Plan> = {
   unit: 'records',
   // A proceeding is ~1 kB, a decision up to a few kB of text: a few hundred kB to 2 MB a batch.
   batchSize: 1_000,
+  tables: ['ptab_proceedings', 'ptab_parties', 'ptab_decisions', 'ptab_party_names'],
 
   item(item) {
     if (item.kind === 'reject') return item;

@@ -12,7 +12,8 @@ const DOC = `${HEADER}${REC_A}\n    ${REC_B}${TRAILER}`;
 
 async function cut(chunks: (string | Buffer)[], options?: CutOptions, name = 'rec'): Promise<CutPiece[]> {
   const out: CutPiece[] = [];
-  for await (const piece of cutElements(Readable.from(chunks), name, options)) out.push(piece);
+  // The stream's end is asserted on its own (its last characters); the rest compare pieces.
+  for await (const piece of cutElements(Readable.from(chunks), name, options)) if (piece.kind !== 'end') out.push(piece);
   return out;
 }
 
@@ -20,6 +21,7 @@ function describePieces(pieces: CutPiece[]): string[] {
   return pieces.map((p) => {
     if (p.kind === 'header') return `header${p.truncated ? ' (truncated)' : ''}: ${p.text}`;
     if (p.kind === 'element') return `${p.index}: ${p.text}`;
+    if (p.kind === 'end') return `end: ${p.tail}`;
     return `${p.index} ${p.kind}: ${p.head}`;
   });
 }
@@ -69,6 +71,18 @@ describe('cutElements', () => {
     const whole = await cut([`<r>${big}${REC_A}</r>`], { maxElementChars: 1000 });
     expect(whole.map((p) => p.kind)).toEqual(['header', 'too-large', 'element']);
     expect(whole[1]).toEqual({ kind: 'too-large', chars: big.length, head: big.slice(0, 200), index: 0 });
+  });
+
+  it("ends with the stream's last characters outside a record, none when it ends inside one", async () => {
+    const ends = async (chunks: string[]) => {
+      const pieces: CutPiece[] = [];
+      for await (const piece of cutElements(Readable.from(chunks), 'rec')) pieces.push(piece);
+      return pieces.filter((p) => p.kind === 'end');
+    };
+    expect(await ends([DOC])).toEqual([{ kind: 'end', tail: TRAILER }]);
+    expect(await ends([HEADER, REC_A])).toEqual([{ kind: 'end', tail: '' }]);
+    expect(await ends(['<r><head>x</head></r>\n'])).toEqual([{ kind: 'end', tail: '<r><head>x</head></r>\n' }]);
+    expect(await ends([HEADER, '<rec>half'])).toEqual([]);
   });
 
   it('reports a record the stream ends inside', async () => {

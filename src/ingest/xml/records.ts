@@ -13,9 +13,10 @@
  * their own, counted in the record index.
  *
  * Text-level cutting, not parsing: it assumes the record element does not nest and that its tags
- * do not occur inside comments or CDATA sections, true of every USPTO record element. Text after
- * the last record (the envelope's end tags) is not returned; the records are what is checked, each
- * by the XML parser.
+ * do not occur inside comments or CDATA sections, true of every USPTO record element. Of the text
+ * after the last record (the envelope's end tags) only its last characters are returned, for the
+ * caller to see that the document ends where it should; the records are what is checked, each by
+ * the XML parser.
  */
 import { StringDecoder } from 'node:string_decoder';
 
@@ -37,7 +38,12 @@ export type CutPiece =
   /** The stream ended inside a record (a truncated file). */
   | { kind: 'unterminated'; chars: number; head: string; index: number }
   /** An end tag outside any record; `head` is up to 200 characters ending with it. */
-  | { kind: 'stray-end'; head: string; index: number };
+  | { kind: 'stray-end'; head: string; index: number }
+  /**
+   * Always last unless the stream ended inside a record: up to 200 characters ending the stream
+   * (after the last record, or of the header when no record started), a whole file's envelope end tags.
+   */
+  | { kind: 'end'; tail: string };
 
 export interface CutOptions {
   maxElementChars?: number;
@@ -122,8 +128,12 @@ class ElementCutter {
   *end(): Generator<CutPiece> {
     yield* this.scan(true);
     if (this.state === 'header') {
-      yield this.takeHeader();
-    } else if (this.state !== 'between') {
+      const header = this.takeHeader();
+      yield header;
+      if (header.kind === 'header' && !header.truncated) yield { kind: 'end', tail: header.text.slice(-HEAD_CHARS) };
+    } else if (this.state === 'between') {
+      yield { kind: 'end', tail: this.recent };
+    } else {
       const head = this.state === 'overflow' ? this.head : headOf([...this.parts, this.work]);
       yield { kind: 'unterminated', chars: this.chars + this.work.length, head, index: this.index++ };
     }

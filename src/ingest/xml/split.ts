@@ -17,8 +17,11 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
 
 export type SplitPiece =
-  /** `offset`: byte offset of the document's first byte in the stream. */
-  | { kind: 'document'; text: string; offset: number }
+  /**
+   * `offset`: byte offset of the document's first byte in the stream; `last` on the stream's last
+   * piece (the one whose end is the stream's: where a cut file shows).
+   */
+  | { kind: 'document'; text: string; offset: number; last?: true }
   /** A document over the size limit: counted and dropped; `head` is its first 200 characters. */
   | { kind: 'too-large'; bytes: number; head: string; offset: number };
 
@@ -136,5 +139,6 @@ export async function* splitXmlDocuments(input: AsyncIterable<Buffer | string>, 
   }
   pending.append(held);
   const piece = pending.take(base);
-  if (piece !== null) yield piece;
+  if (piece?.kind === 'document') yield { ...piece, last: true };
+  else if (piece !== null) yield piece;
 }
