@@ -45,7 +45,7 @@ export interface Config {
 
 /** Webhook delivery (DESIGN.md D16, D21). */
 export interface WebhookConfig {
-  /** WEBHOOK_ALLOW_PRIVATE=1: private, loopback and link-local targets and plain http:// are accepted (tests, local development). */
+  /** WEBHOOK_ALLOW_PRIVATE=1: targets of any address, not only public ones, and plain http:// are accepted (tests, local development). */
   allowPrivate: boolean;
   /** One attempt's limit (D16: 10 s), from connecting to the end of the answer. */
   attemptTimeoutMs: number;

@@ -66,6 +66,8 @@ describe('migrate() on the migrated template', () => {
       { version: 24, name: '0024-grant-term-evidence.sql' },
       { version: 25, name: '0025-file-wrapper-recordations.sql' },
       { version: 26, name: '0026-apostrophe-pieces-joined.sql' },
+      { version: 27, name: '0027-api-key-revocation-notices.sql' },
+      { version: 28, name: '0028-cursor-secret.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

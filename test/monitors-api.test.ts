@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvents } from '../src/db/events.sql.js';
 import { buildEvent, type DetectedEvent, EVENT_TYPES, type EventType } from '../src/domain/events.js';
@@ -8,10 +9,12 @@ import { fullRecord, itemsOf, party } from './helpers/file-wrapper-records.js';
 
 /** Stands in for DNS: the names these tests use, and nothing else. */
 const DNS: Record<string, string> = {
-  'hooks.example.test': '203.0.113.7',
+  'hooks.example.test': '93.184.215.14',
   'inside.example.test': '10.20.30.40',
   'metadata.example.test': '169.254.169.254',
   localhost: '127.0.0.1',
+  'docs.example.test': '198.51.100.7',
+  'nat64.example.test': '64:ff9b::a9fe:a9fe',
 };
 
 let ctx: TestContext;
@@ -39,7 +42,7 @@ beforeAll(async () => {
     resolveHost: async (name) => {
       const address = DNS[name];
       if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
-      return [{ address, family: 4 }];
+      return [{ address, family: isIP(address) }];
     },
   });
   key = (await fundedKey(ctx, 'monitors@example.com', 5000)).apiKey;
@@ -126,7 +129,7 @@ describe('POST /v1/monitors', () => {
     });
   });
 
-  it('refuses private, loopback and link-local targets, also behind a name (D21)', async () => {
+  it('refuses every target that is not public unicast, IPv4 carried in IPv6 included, also behind a name (D21)', async () => {
     for (const url of [
       'https://127.0.0.1/hook',
       'https://10.0.0.5/hook',
@@ -137,10 +140,48 @@ describe('POST /v1/monitors', () => {
       'https://localhost/hook',
       'https://inside.example.test/hook',
       'https://metadata.example.test/hook',
+      // Documentation and reserved space, and IPv6 forms carrying a loopback or metadata IPv4 address.
+      'https://192.0.2.10/hook',
+      'https://[::127.0.0.1]/hook',
+      'https://[::ffff:0:7f00:1]/hook',
+      'https://[64:ff9b:1::7f00:1]/hook',
+      'https://[2002:a9fe:a9fe::1]/hook',
+      'https://[2001:db8::1]/hook',
+      'https://docs.example.test/hook',
+      'https://nat64.example.test/hook',
+      // Special-purpose IPv4 space, and the remaining IPv6 forms (Teredo's client is inverted: 127.0.0.1; ISATAP names 127.0.0.1).
+      'https://198.51.100.7/hook',
+      'https://203.0.113.9/hook',
+      'https://198.18.0.1/hook',
+      'https://100.64.0.1/hook',
+      'https://224.0.0.1/hook',
+      'https://240.0.0.1/hook',
+      'https://255.255.255.255/hook',
+      'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+      'https://[2001:4860::5efe:7f00:1]/hook',
+      'https://[ff02::1]/hook',
     ]) {
       const response = await create({ targets: { application_numbers: ['18700001'] }, webhook_url: url });
       expect(response.status, url).toBe(422);
       expect(response.body.detail[0], url).toMatchObject({ loc: ['body', 'webhook_url'], type: 'webhook_url_refused' });
+    }
+    // The URL parser writes the address in its shortest form, and the reason names it so.
+    expect(
+      (await create({ targets: { application_numbers: ['18700001'] }, webhook_url: 'https://[::127.0.0.1]/hook' })).body.detail[0].msg,
+    ).toBe('::7f00:1 is not a public address');
+    expect(
+      (await create({ targets: { application_numbers: ['18700001'] }, webhook_url: 'https://docs.example.test/hook' })).body.detail[0].msg,
+    ).toBe('docs.example.test resolves to 198.51.100.7, not a public address');
+  });
+
+  it('accepts public targets, IPv4 carried in IPv6 included (D21)', async () => {
+    for (const url of [
+      'https://[2606:4700::1111]/hook',
+      'https://[::ffff:808:808]/hook',
+      'https://[64:ff9b::808:808]/hook',
+      'https://[2002:808:808::1]/hook',
+    ]) {
+      expect((await create({ targets: { application_numbers: ['18700001'] }, webhook_url: url })).status, url).toBe(201);
     }
   });
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvents } from '../src/db/events.sql.js';
 import { buildEvent, type DetectedEvent, EVENT_TYPES, type EventType } from '../src/domain/events.js';
@@ -242,41 +243,48 @@ describe('webhook delivery', () => {
 });
 
 describe('webhook delivery without WEBHOOK_ALLOW_PRIVATE (D21)', () => {
-  it('refuses at delivery a name that resolved to a public address at creation and to loopback now (DNS rebinding)', async () => {
-    let address = '203.0.113.9';
-    const strict = await createTestApp({
-      env: { WEBHOOK_TIMEOUT_MS: '300' },
-      resolveHost: async () => [{ address, family: 4 }],
-      configure: (config) => void (config.webhooks.retryDelaysMs = []),
-    });
-    const strictWorker = await startWorker(strict.services, { log: silent, registry: [], deliveryPollMs: 30 });
-    try {
-      const { apiKey } = await fundedKey(strict, 'strict@example.com', 100);
-      const port = new URL(receiver.url).port;
-      const created = await strict.app.inject({
-        method: 'POST',
-        url: '/v1/monitors',
-        headers: { 'x-api-key': apiKey },
-        payload: { targets: { application_numbers: ['18800006'] }, webhook_url: `https://rebind.example.test:${port}/rebind` },
+  it.each([
+    ['loopback', '127.0.0.1', 'rebind'],
+    ['SIIT-carried loopback', '::ffff:0:7f00:1', 'siit'],
+    ['NAT64-carried loopback', '64:ff9b:1::7f00:1', 'nat64'],
+  ])(
+    'refuses at delivery a name that resolved to a public address at creation and to %s (%s) now (DNS rebinding)',
+    async (_kind, now, path) => {
+      let address = '93.184.215.14';
+      const strict = await createTestApp({
+        env: { WEBHOOK_TIMEOUT_MS: '300' },
+        resolveHost: async () => [{ address, family: isIP(address) }],
+        configure: (config) => void (config.webhooks.retryDelaysMs = []),
       });
-      expect(created.statusCode).toBe(201);
-      address = '127.0.0.1';
-      await strict.db.transaction((tx) => insertEvents(tx, [eventOf('grant', '18800006')], new Date(), null));
-      const outcome = await waitFor(
-        async () => {
-          const { rows } = await strict.db.query<{ status: string; last_error: string | null }>(
-            `SELECT status, last_error FROM webhook_deliveries WHERE status = 'failed'`,
-          );
-          return rows[0];
-        },
-        10_000,
-        'the refused delivery',
-      );
-      expect(outcome.last_error).toMatch(/rebind\.example\.test resolves to 127\.0\.0\.1, a private, loopback or link-local address/);
-      expect(receiver.at('/rebind')).toHaveLength(0);
-    } finally {
-      await strictWorker.stop();
-      await strict.close();
-    }
-  });
+      const strictWorker = await startWorker(strict.services, { log: silent, registry: [], deliveryPollMs: 30 });
+      try {
+        const { apiKey } = await fundedKey(strict, 'strict@example.com', 100);
+        const port = new URL(receiver.url).port;
+        const created = await strict.app.inject({
+          method: 'POST',
+          url: '/v1/monitors',
+          headers: { 'x-api-key': apiKey },
+          payload: { targets: { application_numbers: ['18800006'] }, webhook_url: `https://rebind.example.test:${port}/${path}` },
+        });
+        expect(created.statusCode).toBe(201);
+        address = now;
+        await strict.db.transaction((tx) => insertEvents(tx, [eventOf('grant', '18800006')], new Date(), null));
+        const outcome = await waitFor(
+          async () => {
+            const { rows } = await strict.db.query<{ status: string; last_error: string | null }>(
+              `SELECT status, last_error FROM webhook_deliveries WHERE status = 'failed'`,
+            );
+            return rows[0];
+          },
+          10_000,
+          'the refused delivery',
+        );
+        expect(outcome.last_error).toBe(`rebind.example.test resolves to ${now}, not a public address`);
+        expect(receiver.at(`/${path}`)).toHaveLength(0);
+      } finally {
+        await strictWorker.stop();
+        await strict.close();
+      }
+    },
+  );
 });

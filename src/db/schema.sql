@@ -3,6 +3,19 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
 COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
 
+CREATE FUNCTION public.api_key_revoked_notify() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('api_key_revoked', OLD.key_id);
+  ELSIF OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL THEN
+    PERFORM pg_notify('api_key_revoked', NEW.key_id);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
 CREATE TABLE public.api_keys (
     key_id text NOT NULL,
     org_id text NOT NULL,
@@ -225,6 +238,14 @@ ALTER TABLE public.credit_leases ALTER COLUMN lease_id ADD GENERATED ALWAYS AS I
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.cursor_secret (
+    singleton boolean DEFAULT true NOT NULL,
+    secret text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT cursor_secret_secret_check CHECK ((length(secret) >= 32)),
+    CONSTRAINT cursor_secret_singleton_check CHECK (singleton)
 );
 
 CREATE TABLE public.detector_watermarks (
@@ -817,6 +838,9 @@ ALTER TABLE ONLY public.credit_leases
 ALTER TABLE ONLY public.credit_leases
     ADD CONSTRAINT credit_leases_pkey PRIMARY KEY (lease_id);
 
+ALTER TABLE ONLY public.cursor_secret
+    ADD CONSTRAINT cursor_secret_pkey PRIMARY KEY (singleton);
+
 ALTER TABLE ONLY public.detector_watermarks
     ADD CONSTRAINT detector_watermarks_pkey PRIMARY KEY (name);
 
@@ -1080,6 +1104,8 @@ CREATE INDEX usage_journal_period ON public.usage_journal USING btree (period, p
 CREATE INDEX webhook_deliveries_due ON public.webhook_deliveries USING btree (next_attempt_at) WHERE (status = 'pending'::text);
 
 CREATE INDEX webhook_deliveries_monitor ON public.webhook_deliveries USING btree (monitor_id, event_seq DESC);
+
+CREATE TRIGGER api_keys_revoked_notify AFTER DELETE OR UPDATE OF revoked_at ON public.api_keys FOR EACH ROW EXECUTE FUNCTION public.api_key_revoked_notify();
 
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);

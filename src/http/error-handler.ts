@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../domain/errors.js';
+import { answerClientGone, clientWentAway, registerClientAbort } from './client-abort.js';
 import { toValidationIssues } from './validation-detail.js';
 
 /** Fastify's own request errors → our codes (the rest of its 4xx become validation errors). */
@@ -54,7 +55,9 @@ export function toAppError(error: FastifyError, request: FastifyRequest): AppErr
 
 /** The single renderer: every error leaves as `{error, message, detail?, request_id}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  registerClientAbort(app);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (clientWentAway(error, request)) return answerClientGone(error, request, reply);
     const appError = toAppError(error, request);
     if (appError.status >= 500) {
       // Details go to the log only; the client sees the catalogue's generic message.

@@ -3,6 +3,7 @@ import { signupNotice } from '../../billing/notifier.js';
 import type { ChargingService } from '../../billing/charging-service.js';
 import type { AppContext } from '../../context.js';
 import type { Authenticator } from './authenticator.js';
+import { hearRevocations } from './revocation-notices.js';
 import * as schemas from './schemas.js';
 import { accountView, createKey, deleteKey, listKeys, signup } from './service.js';
 import { Type } from 'typebox';
@@ -27,6 +28,12 @@ export function accountRoutes({
 }): FastifyPluginAsyncTypebox {
   const { db, config, notifier } = context;
   return async (app) => {
+    // Keys revoked by any other process or command stop working here at once (server engine).
+    if (db.engine === 'postgresql' && config.databaseUrl) {
+      const revocations = hearRevocations(authenticator, config.databaseUrl, app.log);
+      app.addHook('onClose', () => revocations.close());
+    }
+
     app.post(
       '/agent/signup',
       {
@@ -110,7 +117,7 @@ export function accountRoutes({
           summary: 'Revoke a key of the organization (any of its keys may; the key in use too)',
           description:
             "Another organization's key, or one already revoked, is a 404. The last active key cannot be deleted (409 limit_reached): " +
-            'mint another first. Other server processes stop accepting it within 5 seconds.',
+            'mint another first. Every server process stops accepting it at once (one that has lost its database connection, within seconds).',
           tags: ['account'],
           params: schemas.KeyParams,
           response: { 204: Type.Null({ description: 'Revoked' }) },

@@ -16,8 +16,8 @@ export function monitorRoutes({ monitors }: { monitors: MonitorService }): Fasti
           operationId: 'createMonitor',
           summary: 'Watch applications, patents or entities and have their events POSTed to a webhook, signed',
           description:
-            'At least one target (else 422). Events default to every type. The webhook must be https and may not point at a private, ' +
-            'loopback or link-local address (422). The secret (given, or generated) is returned this once: every delivery carries ' +
+            'At least one target (else 422). Events default to every type. The webhook must be https and reach public addresses only: ' +
+            'private, loopback, link-local, reserved and documentation ranges, and IPv6 forms carrying such an IPv4 address, are refused (422). The secret (given, or generated) is returned this once: every delivery carries ' +
             'X-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>. A monitor fires only on events detected after ' +
             'coverage_since. At most 100 monitors per organization (409 limit_reached). Each delivered event costs 1 unit.',
           tags: ['monitors'],

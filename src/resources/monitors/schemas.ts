@@ -34,7 +34,7 @@ export const MonitorInputFields = Type.Object(
       minLength: 1,
       maxLength: 2083,
       format: 'uri',
-      description: 'https only; private, loopback and link-local targets are refused',
+      description: 'https only; public addresses only (private, loopback, link-local, reserved and documentation targets are refused)',
     }),
     secret: Type.Optional(
       Nullable(Type.String({ minLength: 16, maxLength: 128, description: 'Signs every delivery; generated when null or absent' })),

@@ -11,11 +11,12 @@ export class BlockedTargetError extends Error {
 }
 
 /**
- * D21: where a webhook may go. https only, and never to this host, a private network or a
- * link-local address: checked when a monitor is created, and again on every connection, on the
- * address actually dialled (a name that resolved to a public address at creation and to a
- * private one later is refused then; no DNS rebinding). `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=1)
- * lifts both rules for tests and local development.
+ * D21: where a webhook may go. https only, and only to public unicast addresses (never this
+ * host, a private network, link-local, reserved or documentation space, nor an IPv6 form carrying
+ * such an IPv4 address; domain/private-addresses.ts): checked when a monitor is created, and again
+ * on every connection, on the address actually dialled (a name that resolved to a public address
+ * at creation and to a private one later is refused then; no DNS rebinding). `allowPrivate`
+ * (WEBHOOK_ALLOW_PRIVATE=1) lifts both rules for tests and local development.
  */
 export class WebhookTargetPolicy {
   constructor(
@@ -35,7 +36,7 @@ export class WebhookTargetPolicy {
     if (url.username || url.password) return 'Credentials in the URL are not accepted; the secret signs each delivery';
     if (this.allowPrivate) return null;
     const literal = hostLiteral(url);
-    if (literal !== null) return isBlockedAddress(literal) ? `${literal} is a private, loopback or link-local address` : null;
+    if (literal !== null) return isBlockedAddress(literal) ? `${literal} is not a public address` : null;
     let addresses: { address: string }[];
     try {
       addresses = await this.resolve(url.hostname);
@@ -43,14 +44,14 @@ export class WebhookTargetPolicy {
       return null;
     }
     const blocked = addresses.find((a) => isBlockedAddress(a.address));
-    return blocked ? `${url.hostname} resolves to ${blocked.address}, a private, loopback or link-local address` : null;
+    return blocked ? `${url.hostname} resolves to ${blocked.address}, not a public address` : null;
   }
 
   /** Before dialling: an address literal in the URL is refused here (a connection to it resolves nothing). */
   checkLiteral(url: URL): void {
     const literal = hostLiteral(url);
     if (!this.allowPrivate && literal !== null && isBlockedAddress(literal))
-      throw new BlockedTargetError(`${literal} is a private, loopback or link-local address`);
+      throw new BlockedTargetError(`${literal} is not a public address`);
   }
 
   /** `lookup` for the socket: resolves, refuses a blocked address, hands the rest to the connection. */
@@ -61,7 +62,7 @@ export class WebhookTargetPolicy {
         const usable = addresses.filter((a) => family === null || a.family === family);
         const blocked = this.allowPrivate ? undefined : usable.find((a) => isBlockedAddress(a.address));
         if (blocked) {
-          callback(new BlockedTargetError(`${hostname} resolves to ${blocked.address}, a private, loopback or link-local address`), '', 4);
+          callback(new BlockedTargetError(`${hostname} resolves to ${blocked.address}, not a public address`), '', 4);
         } else if (usable.length === 0) {
           callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 4);
         } else if (options.all) {
