@@ -1,3 +1,4 @@
+import { vacuumAnalyze } from '../../db/analyze.sql.js';
 import type { Database } from '../../db/database.js';
 import { addMonths } from '../../domain/dates.js';
 import { AppError } from '../../domain/errors.js';
@@ -101,6 +102,8 @@ export class EntityStatisticsService {
       await cache.save(this.db, id, stats, new Date(stats.computed_at));
       onEntity(i + 1, ids.length);
     }
+    // The night's rows replace the kept ones: their planner statistics follow, as after every load.
+    if (ids.length > 0) await vacuumAnalyze(this.db, ['entity_statistics', 'entity_statistics_queue']);
     return ids.length;
   }
 
