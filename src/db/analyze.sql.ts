@@ -11,12 +11,12 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
  *
  * VACUUM as well, because right after a load no row is known committed to its readers yet: the first
  * lookup to read each row pays to check its transaction and set its hint bits (dirtying the page),
- * and no page is marked all-visible. VACUUM pays that once, at load time. Over 1 M applications the
- * lookup's database time fell from 0.50 to 0.28 ms an application (statements of 8), and the lookup
- * right after a load went from 0.62–0.75 to 0.88–0.98 of a bare route reading the same row
- * (bench/README.md, 2026-11-28). The price stays bounded: VACUUM reads only the pages not yet marked
- * all-visible, so after a daily file about what the file changed, and ANALYZE samples at most
- * 30,000 rows (300 × the statistics target) whatever a table's size.
+ * and no page is marked all-visible. VACUUM pays that once, at load time: over 1 M applications the
+ * lookup's database time fell from 0.50 to 0.28 ms an application (statements of 8 numbers never
+ * read, bench/README.md 2026-11-28). The price stays bounded: VACUUM reads only the pages not yet
+ * marked all-visible (after a daily file, about what the file changed; the indexes too when it
+ * replaced many rows), and ANALYZE samples at most 30,000 rows (300 × the statistics target)
+ * whatever a table's size.
  *
  * TRUNCATE false: giving trailing empty pages back to the system takes a lock that blocks readers.
  * VACUUM refuses to run inside a transaction block; outside one it takes each table in a transaction
