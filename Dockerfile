@@ -4,24 +4,30 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/synth/package.json ./packages/synth/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
+# The demo's synthetic corpus: a workspace package of its own, built beside the service.
+COPY packages/synth/tsconfig.build.json ./packages/synth/
+COPY packages/synth/src ./packages/synth/src
 RUN npm run build
 
-# Runtime stage: production dependencies from the lockfile and the built dist/ only.
+# Runtime stage: production dependencies from the lockfile and the built dist/ folders only.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8080 \
     PATENT_STATUS_DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/synth/package.json ./packages/synth/
 RUN npm ci --omit=dev --no-audit --no-fund \
     && npm cache clean --force \
     && mkdir -p /data \
     && chown node:node /data
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/packages/synth/dist ./packages/synth/dist
 # The image's own unprivileged user; the code stays root-owned and read-only to it.
 # /data holds the embedded engine's database (no DATABASE_URL) and the sync's downloads.
 USER node

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,13 +7,15 @@ import { defineConfig } from 'vitest/config';
  * with the embedded engine's pass only.
  */
 export default defineConfig({
+  // Tests run the generator from its source, as tsx does through tsconfig's paths.
+  resolve: { alias: { '@patent-status/synth': fileURLToPath(new URL('./packages/synth/src/index.ts', import.meta.url)) } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: more workers only add PGlite instances competing for memory and CPU.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/helpers/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'test/helpers/**/*.test.ts'] } },
       {
         extends: true,
         test: {

@@ -16,7 +16,7 @@ import { parseAssignmentFile } from '../src/ingest/assignments/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { cutElements } from '../src/ingest/xml/records.js';
 import { runSax } from '../src/ingest/xml/sax.js';
-import { writeAssignmentFiles } from '../src/synth/assignments.js';
+import { writeAssignmentFiles } from '@patent-status/synth';
 import { arg, benchDatabase, fmt, timed } from './support.js';
 
 /** The baseline: the loader's cutting into records, and each record through saxes with nothing built. */

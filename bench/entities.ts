@@ -20,9 +20,9 @@ import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
-import { writeAssignmentFiles } from '../src/synth/assignments.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
-import { scoreResolution } from '../src/synth/resolution-score.js';
+import { writeAssignmentFiles } from '@patent-status/synth';
+import { writeFileWrapperFile } from '@patent-status/synth';
+import { scoreResolution } from '@patent-status/synth';
 import { entitySearchMakers, pick } from './queries.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt, measureGets } from './support.js';
 

@@ -21,7 +21,7 @@ import { buildApp } from '../src/http/app.js';
 import { buildServices } from '../src/services.js';
 import { FILE_WRAPPER_LOADER, loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
+import { writeFileWrapperFile } from '@patent-status/synth';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
 import { arg, batchStatusTimings, benchDatabase, existingDatabase, fmt } from './support.js';

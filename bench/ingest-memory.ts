@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
+import { writeFileWrapperFile } from '@patent-status/synth';
 import { benchDatabase, fmt } from './support.js';
 
 const child = process.argv[2] === '--child';

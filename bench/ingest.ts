@@ -13,7 +13,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
+import { writeFileWrapperFile } from '@patent-status/synth';
 import { arg, benchDatabase, fmt } from './support.js';
 
 const TABLES = ['applications', 'transactions', 'continuity', 'application_parties'] as const;

@@ -14,7 +14,7 @@ import { sweepStaleLeases } from '../src/billing/lease-sweeper.js';
 import { findOrgCredit } from '../src/billing/leases.sql.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
-import type { Rng } from '../src/synth/random.js';
+import type { Rng } from '@patent-status/synth';
 import { balanceEquation, type Traffic, type TrafficRequest, trafficThenKillOne } from '../test/helpers/charged-traffic.js';
 import { startServerProcess } from '../test/helpers/server-process.js';
 import { check, fileWrapperCorpus, loadCleanly, type PartOptions, type PartResult } from './kills-support.js';

@@ -8,9 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { runIngest } from '../src/commands/ingest.js';
 import { writeSyntheticCorpus } from '../src/commands/synth.js';
 import type { Database } from '../src/db/database.js';
-import { generateApplications } from '../src/synth/file-wrapper.js';
-import { mailedOn } from '../src/synth/next-day.js';
-import type { Rng } from '../src/synth/random.js';
+import { generateApplications } from '@patent-status/synth';
+import { mailedOn } from '@patent-status/synth';
+import type { Rng } from '@patent-status/synth';
 
 /** One kill: the moment drawn, and what had happened by the time the process was gone. */
 export interface Cycle {

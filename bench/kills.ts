@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Rng } from '../src/synth/random.js';
+import { Rng } from '@patent-status/synth';
 import { ingestKills } from './kills-ingest.js';
 import { serveKills } from './kills-serve.js';
 import { check, type PartOptions, type PartResult } from './kills-support.js';

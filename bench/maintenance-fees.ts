@@ -22,8 +22,8 @@ import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
 import { buildServices } from '../src/services.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
-import { writeCumulativeFeeFile } from '../src/synth/maintenance-fees.js';
+import { writeFileWrapperFile } from '@patent-status/synth';
+import { writeCumulativeFeeFile } from '@patent-status/synth';
 import { arg, benchDatabase, fmt } from './support.js';
 import { pinThisProcess, randomPathScript, show, wrk } from './wrk.js';
 

@@ -16,7 +16,7 @@ import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
 import { buildServices } from '../src/services.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
+import { writeFileWrapperFile } from '@patent-status/synth';
 import { arg, benchDatabase, fmt } from './support.js';
 import { P95_REPORT, pinThisProcess, randomPathScript, show, wrk, type WrkResult } from './wrk.js';
 

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { parsePtabFile } from '../src/ingest/ptab/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
-import { writePtabFiles } from '../src/synth/ptab.js';
+import { writePtabFiles } from '@patent-status/synth';
 import type { Database } from '../src/db/database.js';
 import { barePass, jsonParseOf, parseToRecords } from './bare-parse.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt, measureGets } from './support.js';

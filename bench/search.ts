@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestFile, productOfCode } from '../src/ingest/registry.js';
-import { writeFullTextFiles } from '../src/synth/full-text.js';
+import { writeFullTextFiles } from '@patent-status/synth';
 import type { Database } from '../src/db/database.js';
 import { searchQueryMakers } from './queries.js';
 import { arg, benchDatabase, benchServer, existingDatabase, fmt, percentile } from './support.js';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
-import { writeAssignmentFiles } from '../src/synth/assignments.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
+import { writeAssignmentFiles } from '@patent-status/synth';
+import { writeFileWrapperFile } from '@patent-status/synth';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';

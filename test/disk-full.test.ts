@@ -12,7 +12,7 @@ import { openPostgres } from '../src/db/postgres-engine.js';
 import { buildApp, type App } from '../src/http/app.js';
 import { creditByEmail } from '../src/resources/accounts/service.js';
 import { buildServices } from '../src/services.js';
-import type { OdpRecord } from '../src/synth/file-wrapper.js';
+import type { OdpRecord } from '@patent-status/synth';
 import { runCli, type CliResult } from './helpers/cli.js';
 import { snapshot } from './helpers/file-wrapper-records.js';
 import { type Cluster, postgresIds, startPrimary } from './helpers/replica-cluster.js';

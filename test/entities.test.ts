@@ -6,10 +6,10 @@ import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
-import type { AssignmentTruth } from '../src/synth/assignment-truth.js';
-import { writeAssignmentFiles } from '../src/synth/assignments.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
-import { scoreResolution } from '../src/synth/resolution-score.js';
+import type { AssignmentTruth } from '@patent-status/synth';
+import { writeAssignmentFiles } from '@patent-status/synth';
+import { writeFileWrapperFile } from '@patent-status/synth';
+import { scoreResolution } from '@patent-status/synth';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 

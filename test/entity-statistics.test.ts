@@ -8,9 +8,9 @@ import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
 import { refreshStatistics } from '../src/resources/statistics/compute.js';
-import { writeAssignmentFiles } from '../src/synth/assignments.js';
-import { writeFileWrapperFile } from '../src/synth/file-wrapper.js';
-import { writePtabFiles } from '../src/synth/ptab.js';
+import { writeAssignmentFiles } from '@patent-status/synth';
+import { writeFileWrapperFile } from '@patent-status/synth';
+import { writePtabFiles } from '@patent-status/synth';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 
 /**

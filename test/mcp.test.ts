@@ -11,10 +11,10 @@ import { resolveEntities } from '../src/ingest/entities/resolve.js';
 import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
 import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
 import { ingestFile, productNamed } from '../src/ingest/registry.js';
-import { writeAssignmentFiles } from '../src/synth/assignments.js';
-import { SYNTH_DEFAULTS, writeFileWrapperFile } from '../src/synth/file-wrapper.js';
-import { feeFileDateFor, writeMaintenanceFeeFiles } from '../src/synth/maintenance-fees.js';
-import { writePtabFiles } from '../src/synth/ptab.js';
+import { writeAssignmentFiles } from '@patent-status/synth';
+import { SYNTH_DEFAULTS, writeFileWrapperFile } from '@patent-status/synth';
+import { feeFileDateFor, writeMaintenanceFeeFiles } from '@patent-status/synth';
+import { writePtabFiles } from '@patent-status/synth';
 
 import { fullRecord, itemsOf, tx } from './helpers/file-wrapper-records.js';
 import { balanceOf, createTestApp, fundedKey, signUp, type TestContext } from './helpers/app.js';

@@ -12,9 +12,9 @@ import { addDays } from '../domain/dates.js';
 import { verifySignature } from '../domain/webhook-signature.js';
 import type { App } from '../http/app.js';
 import { ingestFile, productOfCode } from '../ingest/registry.js';
-import { SYNTH_DEFAULTS } from '../synth/file-wrapper.js';
-import { recordOf, writeNextDayFile } from '../synth/next-day.js';
-import type { OdpRecord } from '../synth/odp-types.js';
+import { SYNTH_DEFAULTS } from '@patent-status/synth';
+import { recordOf, writeNextDayFile } from '@patent-status/synth';
+import type { OdpRecord } from '@patent-status/synth';
 
 /** The secret the printed example gives its monitor, so the receiver can check what it signs. */
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-0123456789';

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '../synth/file-wrapper.js';
-import { type FullTextFile, writeFullTextFiles } from '../synth/full-text.js';
-import { feeFileDateFor, type MaintenanceFeeFiles, NoFeeExampleError, writeMaintenanceFeeFiles } from '../synth/maintenance-fees.js';
-import { writeAssignmentFiles } from '../synth/assignments.js';
-import { NoPtabExampleError, type PtabFiles, writePtabFiles } from '../synth/ptab.js';
-import { NoOfficeActionExampleError, type OfficeActionFiles, writeOfficeActionFiles } from '../synth/office-actions.js';
+import { SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from '@patent-status/synth';
+import { type FullTextFile, writeFullTextFiles } from '@patent-status/synth';
+import { feeFileDateFor, type MaintenanceFeeFiles, NoFeeExampleError, writeMaintenanceFeeFiles } from '@patent-status/synth';
+import { writeAssignmentFiles } from '@patent-status/synth';
+import { NoPtabExampleError, type PtabFiles, writePtabFiles } from '@patent-status/synth';
+import { NoOfficeActionExampleError, type OfficeActionFiles, writeOfficeActionFiles } from '@patent-status/synth';
 import { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileWrapperFile } from '../../src/synth/file-wrapper.js';
+import { writeFileWrapperFile } from '@patent-status/synth';
 import type { StandInFile } from './portal-stand-in.js';
 
 /** The portal's name of the daily file-wrapper file of 2026-01-`day`. */
