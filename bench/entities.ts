@@ -16,10 +16,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../src/db/database.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { parseFileWrapperFile } from '../src/products/file-wrapper/parse.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { writeAssignmentFiles } from '@patent-status/synth';
 import { writeFileWrapperFile } from '@patent-status/synth';
 import { scoreResolution } from '@patent-status/synth';
@@ -51,7 +51,7 @@ async function resolveCorpus(db: Database, dir: string, dailyApplications: numbe
   const first = await resolveEntities(db);
   const firstSeconds = seconds(t);
   console.log(
-    `first resolution: ${fmt(first.applications)} applications in ${firstSeconds.toFixed(0)} s (${fmt(first.applications / firstSeconds)} applications/s)`,
+    `first resolution: ${fmt(first.read.applications ?? 0)} applications in ${firstSeconds.toFixed(0)} s (${fmt((first.read.applications ?? 0) / firstSeconds)} applications/s)`,
   );
 
   await dailyFile(db, dir, dailyApplications, 'entities-bench');
@@ -75,7 +75,7 @@ async function dailyFile(db: Database, dir: string, dailyApplications: number, s
   t = performance.now();
   const incremental = await resolveEntities(db);
   console.log(
-    `incremental resolution: ${fmt(incremental.recordations)} recordations, ${fmt(incremental.relinked)} applications relinked, ` +
+    `incremental resolution: ${fmt(incremental.read.recordations ?? 0)} recordations, ${fmt(incremental.relinked)} applications relinked, ` +
       `${incremental.families} families, ${seconds(t).toFixed(1)} s (target <= 60 s)`,
   );
   const { rows } = await db.query<{ name: string; entity_id: string; family_id: string | null }>(

@@ -9,8 +9,8 @@
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadFullText } from '../src/ingest/full-text/load.js';
-import { parseFullTextFile, rawSaxPass } from '../src/ingest/full-text/parse.js';
+import { loadFullText } from '../src/products/full-text/load.js';
+import { parseFullTextFile, rawSaxPass } from '../src/products/full-text/parse.js';
 import { writeGrantWeek } from '@patent-status/synth';
 import { arg, benchDatabase, fmt, timed } from './support.js';
 import { BOTH_MAPPERS } from '../test/helpers/full-text-mappers.js';

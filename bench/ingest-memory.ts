@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { parseFileWrapperFile } from '../src/products/file-wrapper/parse.js';
 import { writeFileWrapperFile } from '@patent-status/synth';
 import { benchDatabase, fmt } from './support.js';
 

@@ -11,8 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { parseFileWrapperFile } from '../src/products/file-wrapper/parse.js';
 import { writeFileWrapperFile } from '@patent-status/synth';
 import { arg, benchDatabase, fmt } from './support.js';
 

@@ -126,8 +126,14 @@ async function untilDelivered(db: Database, monitorId: string, limitMs: number):
   }
 }
 
-type Path = 'table' | 'pg-boss fetch' | 'pg-boss work()' | 'pg-boss work() ×N';
-export const PATHS: readonly Path[] = ['table', 'pg-boss fetch', 'pg-boss work()', 'pg-boss work() ×N'];
+/** Each path by its `--paths` key. */
+export const PATHS = {
+  table: 'table',
+  fetch: 'pg-boss fetch',
+  work: 'pg-boss work()',
+  'work-n': 'pg-boss work() ×N',
+} as const;
+type Path = (typeof PATHS)[keyof typeof PATHS];
 
 /** One path over a fresh monitor's deliveries, until every one is written as delivered. */
 export async function runPath(
@@ -141,7 +147,7 @@ export async function runPath(
   const errors: unknown[] = [];
   const log = quiet(errors);
   let enqueueMs = 0;
-  let started = 0;
+  let started: number;
   let stop: () => Promise<void>;
   if (path === 'table') {
     const service = {
@@ -151,7 +157,11 @@ export async function runPath(
         await receivers.attempt(delivery);
         return { outcome: delivered(delivery, true), charge: null };
       },
-      record: (done: readonly AttemptDone[]) => recordOutcomes(db, done.map((d) => d.outcome)).then(() => undefined),
+      record: (done: readonly AttemptDone[]) =>
+        recordOutcomes(
+          db,
+          done.map((d) => d.outcome),
+        ).then(() => undefined),
     } as unknown as DeliveryService;
     started = performance.now();
     const loop = new DeliveryLoop(service, log, { concurrency: scenario.concurrency, pollIntervalMs: 50 });
@@ -262,6 +272,7 @@ export async function pgBossRetryWaits(db: Database, jobs: number, retries: numb
         await db.query(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = $1`, [id]);
       }
       waits.push(row);
+      await boss.deleteJob(queue, id);
     }
   } finally {
     await boss.stop({ graceful: false, close: false });

@@ -15,9 +15,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { parsePtabFile } from '../src/ingest/ptab/parse.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { parsePtabFile } from '../src/products/ptab/parse.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { writePtabFiles } from '@patent-status/synth';
 import type { Database } from '../src/db/database.js';
 import { barePass, jsonParseOf, parseToRecords } from './bare-parse.js';
@@ -81,7 +81,7 @@ async function ingest(db: Database, dir: string, applications: number, proceedin
   row('bare parse again', bare2.seconds);
 
   const resolution = await resolveEntities(db);
-  console.log(`entity resolution of the trials' parties: ${fmt(resolution.trials)} trials, ${resolution.seconds.toFixed(1)} s`);
+  console.log(`entity resolution of the trials' parties: ${fmt(resolution.read.trials ?? 0)} trials, ${resolution.seconds.toFixed(1)} s`);
   await db.query('ANALYZE');
 }
 

@@ -113,8 +113,8 @@ async function searchKinds(db: Database, server: Server): Promise<void> {
   const searches = await searchQueryMakers(db);
   const timeouts = { tolerateTimeouts: true };
   for (const kind of ['words', 'phrase', 'cpc'] as const)
-    await server.get(`search: ${kind}`, () => `/v1/search?${new URLSearchParams(searches[kind]())}`, timeouts);
-  await server.get('search: a word in every document', () => `/v1/search?${new URLSearchParams(searches.ubiquitous())}`, {
+    await server.get(`search: ${kind}`, () => `/v1/search?${new URLSearchParams(searches[kind]()).toString()}`, timeouts);
+  await server.get('search: a word in every document', () => `/v1/search?${new URLSearchParams(searches.ubiquitous()).toString()}`, {
     ...timeouts,
     queries: 20,
   });

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ingestFile, productOfCode } from '../src/ingest/registry.js';
+import { ingestFile, productOfCode } from '../src/products/registry.js';
 import { writeFullTextFiles } from '@patent-status/synth';
 import type { Database } from '../src/db/database.js';
 import { searchQueryMakers } from './queries.js';
@@ -40,10 +40,10 @@ async function main(): Promise<void> {
         for (let i = 0; i < queries; i += 1) {
           const query = new URLSearchParams(build());
           const t0 = performance.now();
-          const response = await fetch(`http://127.0.0.1:18311/v1/search?${query}`, { headers: { 'x-api-key': server.apiKey } });
+          const response = await fetch(`http://127.0.0.1:18311/v1/search?${query.toString()}`, { headers: { 'x-api-key': server.apiKey } });
           const body = (await response.json()) as { total: number };
           timings.push(performance.now() - t0);
-          if (response.status !== 200) throw new Error(`search ${query} answered ${response.status}: ${JSON.stringify(body)}`);
+          if (response.status !== 200) throw new Error(`search ${query.toString()} answered ${response.status}: ${JSON.stringify(body)}`);
           results += body.total;
           slowest.push({ ms: timings.at(-1)!, query: query.toString(), total: body.total });
         }

@@ -18,7 +18,7 @@ import { demoWatchedApplication } from '../src/commands/demo-webhooks.js';
 import { loadConfig } from '../src/config.js';
 import { addDays } from '../src/domain/dates.js';
 import { buildApp } from '../src/http/app.js';
-import { ingestFile, productOfCode } from '../src/ingest/registry.js';
+import { ingestFile, productOfCode } from '../src/products/registry.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { signup } from '../src/resources/accounts/service.js';
 import { buildServices } from '../src/services.js';

@@ -23,10 +23,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../src/db/database.js';
 import { loadConfig } from '../src/config.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { parseFileWrapperFile } from '../src/products/file-wrapper/parse.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { refreshStatistics } from '../src/resources/statistics/compute.js';
 import { buildServices } from '../src/services.js';
 import { writeAssignmentFiles } from '@patent-status/synth';
@@ -95,7 +95,8 @@ async function build(db: Database, dir: string, applications: number, proceeding
   await step(
     'entities resolved',
     () => resolveEntities(db),
-    (r) => `${fmt(r.applications)} applications, ${fmt(r.recordations)} recordations, ${fmt(r.trials)} trials`,
+    (r) =>
+      `${fmt(r.read.applications ?? 0)} applications, ${fmt(r.read.recordations ?? 0)} recordations, ${fmt(r.read.trials ?? 0)} trials`,
   );
   await step('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'));
   console.log(`corpus built in ${since(started).toFixed(0)} s`);

@@ -48,7 +48,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** The service on a real port over the database, with a key of a well-funded org: what the HTTP benchmarks call. */
-export async function benchServer(db: Database, url: string, port: number): Promise<{ apiKey: string; close(): Promise<void> }> {
+export async function benchServer(db: Database, url: string, port: number): Promise<{ apiKey: string; close: () => Promise<void> }> {
   const { orgId, key } = await signup(db, `bench-${Date.now()}@example.com`, 'bench');
   await accounts.creditOrg(db, { orgId, units: 10_000_000, source: 'admin', reference: null });
   const app = await buildApp(

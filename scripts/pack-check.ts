@@ -21,7 +21,7 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'pss-pack-check-'));
 let demo = null as ChildProcess | null;
-let demoExit: Promise<{ code: number | null; signal: string | null }> | null = null;
+let demoExit = null as Promise<{ code: number | null; signal: string | null }> | null;
 
 /** The environment of a user's shell: nothing npm set for the script running this, no server database. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   step(`demo started on port ${port} (pid ${demo.pid}), first start: generating its corpus`);
 
   const base = `http://127.0.0.1:${port}`;
-  let health: Response | null = null;
+  let health: Response | null;
   let key: string | undefined;
   for (const deadline = Date.now() + READY_WITHIN_MS; ;) {
     if (running.exitCode !== null || running.signalCode !== null) {
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     if (health?.status === 200) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const body = (await health!.json()) as { status?: string; version?: string; engine?: string };
+  const body = (await health.json()) as { status?: string; version?: string; engine?: string };
   step(`GET /health: 200 ${JSON.stringify({ status: body.status, version: body.version, engine: body.engine })}`);
 
   // 4. One data request with the printed key: the first application the demo suggests trying.

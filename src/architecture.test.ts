@@ -3,8 +3,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md §4: imports point one way, `domain` ← `db` ← `facts` ← `billing` ← `ingest/*`, `resources/*`,
- * `synth` ← the composition root ← `http`, `mcp`, `worker` (and the route files of resources)
+ * DESIGN.md §4: imports point one way, `domain` ← `db` ← `facts` ← `billing` ← `ingest/*` (the machinery
+ * every product shares), `resources/*` ← `products/*` (one module per bulk product, and the registry
+ * that lists them) ← `sync/` ← the composition root ← `http`, `mcp`, `worker` (and the route files of resources)
  * ← `commands` ← `cli.ts`; no import cycle between files or between folders. Test files are
  * left out: a test may reach across layers to set up its case.
  */
@@ -22,7 +23,10 @@ function layerOf(file: string): { layer: number; group: string } {
   if (top === 'billing') return { layer: 2, group: 'billing' };
   if (top === 'context') return { layer: 2.5, group: 'context' };
   if (top === 'resources' && /\/routes\.ts$/.test(path)) return { layer: 5, group: 'http' };
-  if (top === 'ingest' || top === 'resources' || top === 'synth') return { layer: 3, group: top };
+  if (top === 'ingest' || top === 'resources') return { layer: 3, group: top };
+  // Data comes in by product: each module is built on the ingest machinery; the registry lists them.
+  if (top === 'products') return { layer: 3.3, group: 'products' };
+  if (top === 'sync') return { layer: 3.6, group: 'sync' };
   if (top === 'services') return { layer: 4, group: 'services' };
   // MCP tools sit between the services and the HTTP app that mounts `/mcp` and documents them.
   if (top === 'mcp') return { layer: 4.5, group: 'mcp' };
@@ -108,7 +112,7 @@ describe('architecture (DESIGN.md §4)', () => {
     expect(cycles(graph)).toEqual([]);
   });
 
-  it('no cycle between sibling folders (ingest/full-text ↔ ingest/grants would be one)', () => {
+  it('no cycle between sibling folders (products/full-text ↔ products/grants would be one)', () => {
     // Files directly under src/ (cli, config, services, version) are nodes of their own.
     const folderOf = (file: string): string => relative(SRC, dirname(file)) || relative(SRC, file);
     const graph = new Map<string, Set<string>>();
@@ -117,7 +121,7 @@ describe('architecture (DESIGN.md §4)', () => {
       const targets = graph.get(from) ?? new Set<string>();
       for (const target of imports) {
         const to = folderOf(target);
-        // A folder and its own subfolders are one unit (ingest/registry.ts names ingest/<product>/, which uses ingest/'s runner).
+        // A folder and its own subfolders are one unit (products/registry.ts names products/<product>/module.ts, which names its own files).
         const nested = to === from || to.startsWith(`${from}/`) || from.startsWith(`${to}/`);
         if (!nested) targets.add(to);
       }

@@ -29,10 +29,10 @@ export interface Config {
    * empty for none) replaces the built-in list (domain/office-closures.ts).
    */
   officeClosures: ReadonlySet<string>;
-  /** `patent-status sync` and its nightly run (issue 13): the Open Data Portal's bulk-data API. */
+  /** `patent-status sync` and its nightly run: the Open Data Portal's bulk-data API. */
   sync: SyncConfig;
   webhooks: WebhookConfig;
-  /** Entity statistics (issue 14). */
+  /** Entity statistics. */
   statistics: { entityBudgetMs: number; precomputeMinApplications: number };
   /** METRICS_TOKEN: when set, `GET /metrics` needs `Authorization: Bearer <token>`; null: /metrics is public. */
   metricsToken: string | null;
@@ -99,7 +99,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** pino's levels; anything else would only fail later, inside the logger. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** What a command may choose differently when the environment says nothing (the demo listens on loopback only). */
 export interface ConfigDefaults {

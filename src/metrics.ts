@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The process's Prometheus metrics (issue 16), defined once here, at the lowest layer, so that
+ * The process's Prometheus metrics, defined once here, at the lowest layer, so that
  * billing, ingest, the worker and the HTTP edge each count where the thing happens without
  * importing one another. `GET /metrics` renders `registry`. Every label has a bounded set of
  * values (route patterns, product codes, job names, fixed outcomes): never a raw path, an org or
@@ -71,9 +71,6 @@ export const jobFailures = new Counter({
   labelNames: ['job', 'permanent'] as const,
   registers,
 });
-
-/** What one webhook attempt came to (D16): a failed attempt is retried later; after the last one the delivery is given up. */
-export type DeliveryOutcomeLabel = 'delivered' | 'failed_attempt' | 'given_up' | 'waiting_for_credit';
 
 export const webhookDeliveries = new Counter({
   name: 'patent_status_webhook_deliveries_total',

@@ -1,5 +1,7 @@
 import { ChargingService } from './billing/charging-service.js';
 import type { AppContext } from './context.js';
+import type { IngestProduct } from './ingest/product.js';
+import { catalogueOf, PRODUCT_MODULES } from './products/registry.js';
 import { Authenticator } from './resources/accounts/authenticator.js';
 import { ApplicationService } from './resources/applications/service.js';
 import { TransactionService } from './resources/applications/transactions.js';
@@ -28,7 +30,7 @@ import { EntityStatisticsService } from './resources/statistics/entity-service.j
  */
 export interface Services {
   context: AppContext;
-  /** Credit of every edge (REST now; MCP tools and webhook deliveries later): one lease holder per process. */
+  /** Credit of every edge (REST, MCP tools, webhook deliveries): one lease holder per process. */
   charging: ChargingService;
   authenticator: Authenticator;
   /** Checkout links and Stripe's payment confirmations (D19). */
@@ -53,12 +55,13 @@ export interface Services {
   entityStatistics: EntityStatisticsService;
 }
 
-/** The composition root. */
-export function buildServices(context: AppContext): Services {
+/** The composition root. `products`: the product modules this deployment loads (their cadence makes provenance's `stale`). */
+export function buildServices(context: AppContext, products: readonly IngestProduct[] = PRODUCT_MODULES): Services {
   const { db, config } = context;
   // The data routes' reads: a replica when configured (product versions read there too, so a cached answer's version and rows agree).
   const reads = context.readDb ?? db;
-  const provenance = new ProvenanceService(reads);
+  const catalogue = catalogueOf(products);
+  const provenance = new ProvenanceService(reads, undefined, (code) => catalogue.get(code));
   const coverage = new CoverageService(reads, provenance);
   const maintenance = new MaintenanceService(reads, provenance, config.officeClosures);
   const entities = new EntityService(reads, provenance, maintenance);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { backfile, dailyUpdate, fullRecord, itemsOf, tx } from './helpers/file-wrapper-records.js';
 

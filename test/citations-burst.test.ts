@@ -7,8 +7,8 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import type { BackwardCitation } from '../src/ingest/full-text/document.js';
-import { loadFullText } from '../src/ingest/full-text/load.js';
+import type { BackwardCitation } from '../src/products/full-text/document.js';
+import { loadFullText } from '../src/products/full-text/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { documentItems, grantDoc } from './helpers/full-text-documents.js';
 import { waitFor } from './helpers/test-jobs.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackwardCitation } from '../src/ingest/full-text/document.js';
-import { loadFullText } from '../src/ingest/full-text/load.js';
+import type { BackwardCitation } from '../src/products/full-text/document.js';
+import { loadFullText } from '../src/products/full-text/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { claim, documentItems, grantDoc, publicationDoc } from './helpers/full-text-documents.js';
 

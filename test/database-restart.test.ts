@@ -4,7 +4,7 @@ import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres-engine.js';
 import { buildApp, type App } from '../src/http/app.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
 import { creditByEmail } from '../src/resources/accounts/service.js';
 import { buildServices } from '../src/services.js';
@@ -31,7 +31,7 @@ describe.runIf(process.env.DATABASE_URL)('the database restarted under load', ()
   beforeAll(async () => {
     cluster = await startPrimary();
     await cluster.admin('CREATE DATABASE patents');
-    db = await openPostgres({ connectionString: cluster.url('patents') });
+    db = openPostgres({ connectionString: cluster.url('patents') });
     await migrate(db);
     await loadFileWrapper(db, itemsOf(NUMBERS.map((n) => fullRecord(n))), {
       product: 'PTFWPRD',

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operatorMistake } from '../src/commands/operator-error.js';
-import { downloadFile } from '../src/ingest/sync/download.js';
-import { PortalClient } from '../src/ingest/sync/portal-client.js';
-import { DEFAULT_RETRY } from '../src/ingest/sync/retry.js';
+import { downloadFile } from '../src/sync/download.js';
+import { PortalClient } from '../src/sync/portal-client.js';
+import { DEFAULT_RETRY } from '../src/sync/retry.js';
 import { PortalStandIn } from './helpers/portal-stand-in.js';
 import { canMountTmpfs } from './helpers/tmpfs.js';
 

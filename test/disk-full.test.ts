@@ -34,7 +34,7 @@ import { canMountTmpfs } from './helpers/tmpfs.js';
  * the PostgreSQL pass.
  */
 const DISK_MB = 48;
-const BATCH = 1000; // the file-wrapper loader's batch size (ingest/file-wrapper/load.ts)
+const BATCH = 1000; // the file-wrapper loader's batch size (products/file-wrapper/load.ts)
 const FIRST_SIZE = 300;
 /** Every other application of the first file changed, and new ones: 1.5 batches in all. */
 const FRESH_SIZE = 1.5 * BATCH - FIRST_SIZE / 2;

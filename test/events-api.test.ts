@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvents } from '../src/db/events.sql.js';
 import { buildEvent, type DetectedEvent, eventDetail } from '../src/domain/events.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf, party } from './helpers/file-wrapper-records.js';
 

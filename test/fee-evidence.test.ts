@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestApp, fundedKey } from './helpers/app.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import type { FileWrapperRecord, ParsedItem } from '../src/ingest/file-wrapper/record.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import type { FileWrapperRecord, ParsedItem } from '../src/products/file-wrapper/record.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { backfile, dailyUpdate, fullRecord, itemsOf, party, snapshot, tx } from './helpers/file-wrapper-records.js';
 

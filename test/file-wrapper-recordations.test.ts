@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { parseFileWrapperFile } from '../src/ingest/file-wrapper/parse.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { parseFileWrapperFile } from '../src/products/file-wrapper/parse.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { collect, records } from './helpers/parsed-items.js';
@@ -149,7 +149,7 @@ describe.skipIf(!samplesPresent('file-wrapper-json', 'assignment-xml'))('recorda
     });
 
     it('resolves the bag: FUJIFILM is the applicant entity, KANADA the inventor; the assignee list finds it', async () => {
-      expect(await resolveEntities(ctx.db)).toMatchObject({ bags: 1 });
+      expect(await resolveEntities(ctx.db)).toMatchObject({ read: { bags: 1 } });
       const body = await get('/v1/applications/16123456/assignments');
       const fujifilm = body.assignments[0].assignees[0].entity_id;
       expect(fujifilm).toEqual(ENTITY_ID);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { eventId } from '../src/domain/events.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import type { DocumentParty, FullTextDocument, FullTextItem } from '../src/ingest/full-text/document.js';
-import { loadFullText } from '../src/ingest/full-text/load.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import type { DocumentParty, FullTextDocument, FullTextItem } from '../src/products/full-text/document.js';
+import { loadFullText } from '../src/products/full-text/load.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { backfile, itemsOf } from './helpers/file-wrapper-records.js';
 import { documentItems, grantDoc, publicationDoc } from './helpers/full-text-documents.js';

@@ -2,17 +2,17 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import type { GrantRelation } from '../src/ingest/full-text/document.js';
-import { loadFullText } from '../src/ingest/full-text/load.js';
+import type { GrantRelation } from '../src/products/full-text/document.js';
+import { loadFullText } from '../src/products/full-text/load.js';
 import type { IngestSummary } from '../src/ingest/ingest-run.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { documentItems, grantDoc, publicationDoc } from './helpers/full-text-documents.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
 // The grants' term facts and related documents through the loader into grant_terms and
 // grant_relations: the real samples (values read off the XML in
-// src/ingest/grants/term-evidence.samples.test.ts), a reload that changes nothing, and a changed
+// src/products/grants/term-evidence.samples.test.ts), a reload that changes nothing, and a changed
 // grant whose rows are replaced whole.
 
 const present = samplesPresent('grant-xml');
@@ -32,7 +32,13 @@ afterAll(async () => database?.drop());
 
 async function tables() {
   const terms = await db.query(`SELECT * FROM grant_terms ORDER BY doc_number COLLATE "C"`);
-  const relations = await db.query(`SELECT * FROM grant_relations ORDER BY doc_number COLLATE "C", seq`);
+  const relations = await db.query<{
+    doc_number: string;
+    seq: number;
+    relation: string;
+    parent_number: string;
+    child_number: string | null;
+  }>(`SELECT * FROM grant_relations ORDER BY doc_number COLLATE "C", seq`);
   return { terms: terms.rows, relations: relations.rows };
 }
 

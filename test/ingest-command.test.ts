@@ -117,14 +117,27 @@ it('loads the demo corpus once', async () => {
     await ensureDemoCorpus(demo.db, dir, (line) => log.push(line));
     await ensureDemoCorpus(demo.db, dir, (line) => log.push(line));
     expect(log[0]).toBe('First start: generating and loading a synthetic corpus of 2000 applications…');
-    expect(log[1]).toMatch(/read 2000, inserted 2000, updated 0, unchanged 0, rejected 0, events 0$/);
+    expect(log[1]).toBe('Loading patent file wrapper records…');
+    expect(log[2]).toMatch(/read 2000, inserted 2000, updated 0, unchanged 0, rejected 0, events 0$/);
     expect(log.filter((line) => line.startsWith('First start'))).toHaveLength(1);
-    expect(log).toContain('Loading the weekly grant and publication full text since 2025-11-18…');
-    expect(log).toContainEqual(expect.stringMatching(/^ {2}\d+ weekly files, \d+ documents, 0 rejected, 0 events$/));
+    // A year of weekly files each, one per issue or publication date that has documents: each file's
+    // documents are that week's rows, read whole and none rejected; a first load records no events.
+    for (const [shown, code] of [
+      ['grants', 'PTGRXML'],
+      ['pre-grant publications', 'APPXML'],
+    ] as const) {
+      expect(log).toContain(`Loading ${shown}…`);
+      const { rows } = await demo.db.query<{ weeks: number; documents: number }>(
+        `SELECT count(DISTINCT date)::int AS weeks, count(*)::int AS documents FROM documents WHERE source_product = $1`,
+        [code],
+      );
+      expect(rows[0]!.weeks).toBeGreaterThan(40);
+      expect(log).toContain(`  ${rows[0]!.weeks} files, ${rows[0]!.documents} read, 0 rejected, 0 events`);
+    }
     // The fee file of the same corpus: every line read, none refused, no events on a first load.
-    expect(log).toContain('Loading the weekly maintenance-fee file…');
+    expect(log).toContain('Loading maintenance fee events…');
     expect(log).toContainEqual(expect.stringMatching(/read (\d+), inserted \1, updated 0, unchanged 0, rejected 0, events 0$/));
-    expect(log.filter((line) => line.startsWith('Loading the weekly maintenance-fee file'))).toHaveLength(1);
+    expect(log.filter((line) => line.startsWith('Loading maintenance fee events'))).toHaveLength(1);
     const documents = await demo.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE date >= '2025-11-18'`);
     expect(documents.rows[0]!.n).toBeGreaterThan(100);
   } finally {

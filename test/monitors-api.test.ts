@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvents } from '../src/db/events.sql.js';
 import { buildEvent, type DetectedEvent, EVENT_TYPES, type EventType } from '../src/domain/events.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf, party } from './helpers/file-wrapper-records.js';
 

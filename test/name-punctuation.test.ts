@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMigrations } from '../src/db/migrate.js';
 import { letters, normalizeName } from '../src/domain/names.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 

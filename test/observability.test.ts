@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { insertEvents } from '../src/db/events.sql.js';
 import type { Database } from '../src/db/database.js';
 import { buildEvent } from '../src/domain/events.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { type RunningWorker, startWorker } from '../src/worker/start.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { createRunsTable, flakyJob, recordJob, waitFor } from './helpers/test-jobs.js';

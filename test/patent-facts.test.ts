@@ -7,9 +7,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
+import { resolveEntities } from '../src/products/registry.js';
 import { refreshStatistics } from '../src/resources/statistics/compute.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 

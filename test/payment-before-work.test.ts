@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { loadFullText } from '../src/ingest/full-text/load.js';
-import type { BackwardCitation } from '../src/ingest/full-text/document.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { loadFullText } from '../src/products/full-text/load.js';
+import type { BackwardCitation } from '../src/products/full-text/document.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { documentItems, grantDoc } from './helpers/full-text-documents.js';

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSync } from '../src/commands/sync.js';
 import { vacuumAnalyze } from '../src/db/analyze.sql.js';
 import type { Database } from '../src/db/database.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { FILE_WRAPPER_LOADER } from '../src/ingest/file-wrapper/load.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { FILE_WRAPPER_LOADER } from '../src/products/file-wrapper/load.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { refreshStatistics } from '../src/resources/statistics/compute.js';
 import { generateApplications, writeFileWrapperFile } from '@patent-status/synth';
 import { writeCumulativeFeeFile } from '@patent-status/synth';
@@ -221,7 +221,7 @@ describe('the planner statistics after a load', () => {
   it('entity resolution and the nightly statistics analyze what they wrote; a resolution with nothing to do does not', async () => {
     const resolution = ['entities', 'entity_aliases', 'entity_links', 'application_parties', 'families', 'family_members'];
     const before = await statisticsOf(db, resolution);
-    expect((await resolveEntities(db)).applications).toBeGreaterThan(0);
+    expect((await resolveEntities(db)).read.applications).toBeGreaterThan(0);
     const resolved = await statisticsOf(db, resolution);
     expectAnalyzedOnce(before, resolved);
     expect(resolved['entities']!.rows).toBeGreaterThan(0);

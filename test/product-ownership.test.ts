@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import type { FileWrapperRecord } from '../src/ingest/file-wrapper/record.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import type { FileWrapperRecord } from '../src/products/file-wrapper/record.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { backfile, dailyUpdate, itemsOf, tx } from './helpers/file-wrapper-records.js';
 

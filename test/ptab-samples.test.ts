@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEventsAfter } from '../src/db/events.sql.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
@@ -19,6 +19,7 @@ const V1 = join(SAMPLES_DIR, 'ptab-json', 'odp-v1');
 const V2 = join(SAMPLES_DIR, 'ptab-json', 'legacy-ptab-api-v2');
 const ptab = productNamed('ptab')!;
 /** A raw record as the office wrote it, edited field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the office's raw JSON, read and edited freely by the test
 type Json = Record<string, any>;
 const readJson = async (path: string): Promise<Json> => JSON.parse(await readFile(path, 'utf8'));
 

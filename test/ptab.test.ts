@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEventsAfter } from '../src/db/events.sql.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
@@ -82,7 +82,7 @@ describe.skipIf(!samplesPresent('ptab-json'))('the real PTAB samples through HTT
     }
     // A trial document that is no decision is read for its trial's snapshot: only appeals and interferences are skipped.
     expect(skipped).toEqual({ 'ex parte appeal (not an AIA trial)': 15, 'interference (not an AIA trial)': 7 });
-    expect(await resolveEntities(ctx.db)).toMatchObject({ trials: expect.any(Number) });
+    expect(await resolveEntities(ctx.db)).toMatchObject({ read: { trials: expect.any(Number) } });
   });
 
   it('serves a trial denied at the Director’s discretion, its proceeding merged over its decision (case and spaces ignored)', async () => {

@@ -7,7 +7,7 @@ import { openReadRouter } from '../src/db/open.js';
 import { openPostgres } from '../src/db/postgres-engine.js';
 import type { ReadRouter } from '../src/db/read-router.js';
 import { buildApp, type App } from '../src/http/app.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
 import { creditByEmail } from '../src/resources/accounts/service.js';
 import { buildServices } from '../src/services.js';
 import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
@@ -50,7 +50,7 @@ describe.runIf(process.env.DATABASE_URL)('reads on a streaming replica (DATABASE
     primary = await startPrimary();
     replica = await startReplica(primary);
     await primary.admin('CREATE DATABASE patents');
-    db = await openPostgres({ connectionString: primary.url('patents') });
+    db = openPostgres({ connectionString: primary.url('patents') });
     await migrate(db);
     const config = loadConfig({
       DATABASE_URL: primary.url('patents'),

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestSummary } from '../src/ingest/ingest-run.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { SAMPLES_DIR, samplesPresent } from './helpers/samples.js';
 
@@ -106,7 +106,7 @@ describe.skipIf(!present)('real grant and publication XML through HTTP', () => {
     expect(claims.cpc[0]).toBe('G01S 7/4863');
     const { backward } = await get('/v1/patents/10000000/citations');
     expect([backward.patents.count, backward.publications.count, backward.foreign.count, backward.npl.count]).toEqual([2, 2, 1, 6]);
-    const groups = Object.values(backward) as { examiner_count: number; applicant_count: number }[];
+    const groups = Object.values<{ examiner_count: number; applicant_count: number }>(backward);
     expect(groups.reduce((n, g) => n + g.examiner_count, 0)).toBe(2);
     expect(groups.reduce((n, g) => n + g.applicant_count, 0)).toBe(9);
     expect(backward.foreign.items[0]).toMatchObject({ country: 'WO', number: 'WO 2005/080928', kind: 'A1', date: '2005-09' });

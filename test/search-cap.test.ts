@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadFullText } from '../src/ingest/full-text/load.js';
+import { loadFullText } from '../src/products/full-text/load.js';
 import { TOTAL_CAP } from '../src/resources/search/service.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { documentItems, grantDoc } from './helpers/full-text-documents.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadFullText } from '../src/ingest/full-text/load.js';
+import { loadFullText } from '../src/products/full-text/load.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { claim, documentItems, grantDoc, publicationDoc } from './helpers/full-text-documents.js';
 
@@ -79,7 +79,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const search = (query: Record<string, string>) =>
-  ctx.app.inject({ method: 'GET', url: `/v1/search?${new URLSearchParams(query)}`, headers: { 'x-api-key': key } });
+  ctx.app.inject({ method: 'GET', url: `/v1/search?${new URLSearchParams(query).toString()}`, headers: { 'x-api-key': key } });
 
 interface Result {
   doc_number: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMINER_DEFINITIONS } from '../src/domain/statistics.js';
-import { resolveEntities } from '../src/ingest/entities/resolve.js';
-import { loadFileWrapper } from '../src/ingest/file-wrapper/load.js';
+import { resolveEntities } from '../src/products/registry.js';
+import { loadFileWrapper } from '../src/products/file-wrapper/load.js';
 import { refreshStatistics } from '../src/resources/statistics/compute.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { fullRecord, itemsOf, tx } from './helpers/file-wrapper-records.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { runIngest } from '../src/commands/ingest.js';
 import type { Database } from '../src/db/database.js';
-import { ingestFile, productNamed } from '../src/ingest/registry.js';
+import { ingestFile, productNamed } from '../src/products/registry.js';
 import { UnreadableFileError } from '../src/ingest/unreadable.js';
 import { createTestApp, type TestContext } from './helpers/app.js';
 import { runCli } from './helpers/cli.js';

@@ -7,9 +7,9 @@ import type { Usage } from './usage-journal.js';
  * What a request costs (spec §8, DESIGN.md D15): one unit, or for lists and citations one unit
  * per 100 rows returned, at least one.
  */
-export const ROWS_PER_UNIT = 100;
+const ROWS_PER_UNIT = 100;
 
-export function unitsForRows(rows: number): number {
+function unitsForRows(rows: number): number {
   return Math.max(1, Math.ceil(rows / ROWS_PER_UNIT));
 }
 

@@ -5,8 +5,8 @@ import { CreditLedger, type LedgerOptions } from './credit-ledger.js';
 import type { Usage } from './usage-journal.js';
 
 /**
- * The one charging service (DESIGN.md D22) for every edge: REST routes now, MCP tools and
- * webhook deliveries later. No HTTP here: an edge asks `admit` whether the caller may be served,
+ * The one charging service (DESIGN.md D22) for every edge: REST routes, MCP tools and webhook
+ * deliveries. No HTTP here: an edge asks `admit` whether the caller may be served,
  * the handler reports rows on the returned `Charge`, and the edge settles it and shows the result
  * however its protocol does (REST: the X-Credits-* headers).
  */

@@ -209,7 +209,7 @@ export class CreditLedger {
   async close(): Promise<void> {
     // A process that never charged never registered: nothing to write, and its database may not even be migrated.
     if (this.leases.size === 0) return;
-    await Promise.all([...this.leases.values()].map((lease) => lease.busy));
+    await Promise.all([...this.leases.values()].flatMap((lease) => lease.busy ?? []));
     await this.writer.stop();
   }
 

@@ -21,7 +21,7 @@ export interface CreatedCheckout {
 }
 
 /** `https://api.stripe.com` or a stand-in's `http://127.0.0.1:PORT`, as the client's host, port and protocol. */
-export function stripeEndpoint(apiBaseUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
+function stripeEndpoint(apiBaseUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
   const url = new URL(apiBaseUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { AppError } from '../domain/errors.js';
 
 /** Stripe's own default: a signature older than this is refused, so a captured request cannot be replayed later. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
  * The event a `POST /webhooks/stripe` carries, once `Stripe-Signature` proved that Stripe signed

@@ -1,5 +1,5 @@
 /**
- * The demo's webhook walk-through (issue 13): a receiver page on the demo server itself, and a
+ * The demo's webhook walk-through: a receiver page on the demo server itself, and a
  * button to ingest the next day's file. The printed example creates a monitor whose webhook is
  * the receiver, ingests the next-day file, and reads what arrived, with its signature checked
  * by the recipe agents.md gives.
@@ -11,10 +11,11 @@ import type { Database } from '../db/database.js';
 import { addDays } from '../domain/dates.js';
 import { verifySignature } from '../domain/webhook-signature.js';
 import type { App } from '../http/app.js';
-import { ingestFile, productOfCode } from '../ingest/registry.js';
+import { ingestFile } from '../products/registry.js';
 import { SYNTH_DEFAULTS } from '@patent-status/synth';
 import { recordOf, writeNextDayFile } from '@patent-status/synth';
 import type { OdpRecord } from '@patent-status/synth';
+import { FILE_WRAPPER } from '../products/file-wrapper/module.js';
 
 /** The secret the printed example gives its monitor, so the receiver can check what it signs. */
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-0123456789';
@@ -57,7 +58,7 @@ export async function addDemoWebhookRoutes(app: App, db: Database, dataDir: stri
         },
       },
       async (request, reply) => {
-        const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null);
+        const header = (name: string) => (typeof request.headers[name] === 'string' ? request.headers[name] : null);
         const signature = header('x-signature');
         const raw = String(request.body);
         let body: unknown = raw;
@@ -110,13 +111,14 @@ export async function addDemoWebhookRoutes(app: App, db: Database, dataDir: stri
       record ??= recordOf(SYNTH_DEFAULTS, applicationNumber);
       if (!record) throw new Error(`the demo corpus has no application ${applicationNumber}`);
       const { rows } = await db.query<{ file_date: string }>(
-        /* SQL */ `SELECT max(file_date)::text AS file_date FROM product_state WHERE product IN ('PTFWPRD', 'PTFWPRE')`,
+        /* SQL */ `SELECT max(file_date)::text AS file_date FROM product_state WHERE product = ANY($1::text[])`,
+        [FILE_WRAPPER.codes],
       );
       const date = addDays(rows[0]?.file_date ?? SYNTH_DEFAULTS.asOf, 1);
       const dir = join(dataDir, 'demo-corpus', 'next-day');
       await mkdir(dir, { recursive: true });
       const file = await writeNextDayFile(dir, record, date);
-      const summary = await ingestFile(db, productOfCode('PTFWPRD'), file.path, { product: 'PTFWPRD', fileDate: file.fileDate });
+      const summary = await ingestFile(db, FILE_WRAPPER, file.path, { fileDate: file.fileDate });
       return { application_number: applicationNumber, file_date: date, events: summary.events };
     },
   );

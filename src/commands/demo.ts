@@ -4,22 +4,15 @@ import * as accounts from '../resources/accounts/accounts.sql.js';
 import { newId } from '../resources/accounts/api-key.js';
 import { mintKey } from '../resources/accounts/service.js';
 import { startServer } from './serve.js';
-import { basename, join } from 'node:path';
-import { loadFileWrapper } from '../ingest/file-wrapper/load.js';
-import { parseFileWrapperFile } from '../ingest/file-wrapper/parse.js';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SYNTH_DEFAULTS } from '@patent-status/synth';
-import { ingestFile, productNamed, productOfCode } from '../ingest/registry.js';
-import { feeFileDateFor, writeMaintenanceFeeFiles } from '@patent-status/synth';
-import { writeFullTextFiles } from '@patent-status/synth';
-import { writeAssignmentFiles } from '@patent-status/synth';
-import { writePtabFiles } from '@patent-status/synth';
-import { writeOfficeActionFiles } from '@patent-status/synth';
-import { resolveEntities } from '../ingest/entities/resolve.js';
+import { holdsData } from '../ingest/holds.sql.js';
+import { ingestFile, PRODUCT_MODULES, resolveEntities } from '../products/registry.js';
 import { formatResolution } from './entities.js';
 import { refreshStatistics } from '../resources/statistics/compute.js';
 import { formatNight } from './statistics.js';
 import { formatSummary } from './ingest.js';
-import { writeSyntheticCorpus } from './synth.js';
 import { demoExamples, type DemoExamples } from './demo-samples.js';
 import {
   addDemoWebhookRoutes,
@@ -81,9 +74,10 @@ export async function ensureDemoCorpus(db: Database, dataDir: string, log: (line
 }
 
 /**
- * Every product of one synthetic corpus, written under `out` and ingested through the real
- * loaders (each product only while its table is empty), entities resolved and the night's
- * statistics computed: the demo's corpus, and the seed the scale benchmark multiplies.
+ * Every product of one synthetic corpus, each written by its module under `out/<family>` and
+ * ingested through the real loaders (each product only while it holds no data), in the modules'
+ * order; then entities resolved and the night's statistics computed: the demo's corpus, and the
+ * seed the scale benchmark multiplies.
  */
 export async function ensureSyntheticCorpus(
   db: Database,
@@ -91,85 +85,39 @@ export async function ensureSyntheticCorpus(
   log: (line: string) => void,
 ): Promise<void> {
   const { out, applications, seed } = corpusOptions;
-  const fromText = corpusOptions.fullTextFrom ? ` since ${corpusOptions.fullTextFrom}` : '';
-  if (!(await holdsAny(db, 'applications'))) {
+  const [first] = PRODUCT_MODULES;
+  if (first && !(await holdsData(db, first.holds, first.codes)))
     log(`First start: generating and loading a synthetic corpus of ${applications} applications…`);
-    const corpus = await writeSyntheticCorpus({ out, applications, seed });
-    const summary = await loadFileWrapper(db, parseFileWrapperFile(corpus.fileWrapperFile), {
-      product: 'PTFWPRE',
-      fileName: basename(corpus.fileWrapperFile),
-      fileDate: SYNTH_DEFAULTS.asOf,
-    });
-    for (const line of formatSummary(summary)) log(line);
-  }
-  if (!(await holdsAny(db, 'documents'))) {
-    log(`Loading the weekly grant and publication full text${fromText}…`);
-    const { files } = await writeFullTextFiles(join(out, 'full-text'), {
+  for (const product of PRODUCT_MODULES) {
+    if (await holdsData(db, product.holds, product.codes)) continue;
+    log(`Loading ${product.what}…`);
+    const dir = join(out, product.family);
+    await mkdir(dir, { recursive: true });
+    const files = await product.demo({
+      dir,
       applications,
       seed,
-      ...(corpusOptions.fullTextFrom ? { from: corpusOptions.fullTextFrom } : {}),
+      ...(corpusOptions.fullTextFrom ? { fullTextFrom: corpusOptions.fullTextFrom } : {}),
     });
-    const totals = { files: 0, documents: 0, rejected: 0, events: 0 };
-    // In date order, as the weekly files arrive: the first file of each product records no events.
-    for (const file of [...files].sort((a, b) => a.fileDate.localeCompare(b.fileDate))) {
-      const summary = await ingestFile(db, productOfCode(file.product), file.path, { product: file.product, fileDate: file.fileDate });
+    const totals = { files: 0, read: 0, rejected: 0, events: 0 };
+    for (const file of files) {
+      const summary = await ingestFile(db, product, file.path, {
+        ...(file.product ? { product: file.product } : {}),
+        ...(file.fileDate ? { fileDate: file.fileDate } : {}),
+      });
+      if (files.length <= 3) for (const line of formatSummary(summary)) log(line);
       totals.files += 1;
-      totals.documents += summary.read;
+      totals.read += summary.read;
       totals.rejected += summary.rejected;
       totals.events += summary.events;
     }
-    log(`  ${totals.files} weekly files, ${totals.documents} documents, ${totals.rejected} rejected, ${totals.events} events`);
-  }
-  if (!(await holdsAny(db, 'maintenance_fee_patents'))) {
-    log('Loading the weekly maintenance-fee file…');
-    const files = await writeMaintenanceFeeFiles(join(out, 'maintenance-fees'), {
-      seed,
-      applications,
-      fileDate: feeFileDateFor(SYNTH_DEFAULTS.asOf),
-    });
-    for (const line of formatSummary(await ingestFile(db, productNamed('maintenance-fees')!, files.eventsPath))) log(line);
-  }
-  if (!(await holdsAny(db, 'assignments'))) {
-    log('Loading the patent assignment files…');
-    const { files } = await writeAssignmentFiles(join(out, 'assignments'), { applications, seed });
-    // Oldest first, as the daily files arrive: the history file records no events, the days after it do.
-    for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('assignments')!, file))) log(line);
-  }
-  if (!(await holdsAny(db, 'ptab_proceedings'))) {
-    log('Loading the PTAB trial proceedings and decisions…');
-    const { files } = await writePtabFiles(join(out, 'ptab'), { applications, seed });
-    // The proceedings file, then the decisions file: both dated by their names.
-    for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('ptab')!, file))) log(line);
-  }
-  if (!(await holdsAny(db, 'office_action_documents'))) {
-    log('Loading the office-action texts, rejections and citations…');
-    const { files } = await writeOfficeActionFiles(join(out, 'office-actions'), {
-      applications,
-      seed,
-    });
-    for (const file of files) for (const line of formatSummary(await ingestFile(db, productNamed('office-actions')!, file))) log(line);
+    if (files.length > 3) log(`  ${totals.files} files, ${totals.read} read, ${totals.rejected} rejected, ${totals.events} events`);
   }
   // The worker would resolve the new names within a minute; the examples below need them now.
   const resolution = await resolveEntities(db);
   if (resolution.families !== null) log(formatResolution(resolution));
   // The worker computes statistics nightly; the demo's examples answer from its first start.
   log(formatNight(await refreshStatistics(db)));
-}
-
-/** Whether a table holds any row: the demo data is generated once. */
-async function holdsAny(
-  db: Database,
-  table: 'applications' | 'documents' | 'maintenance_fee_patents' | 'assignments' | 'ptab_proceedings' | 'office_action_documents',
-): Promise<boolean> {
-  const sql = {
-    office_action_documents: /* SQL */ `SELECT 1 FROM office_action_documents LIMIT 1`,
-    assignments: /* SQL */ `SELECT 1 FROM assignments LIMIT 1`,
-    ptab_proceedings: /* SQL */ `SELECT 1 FROM ptab_proceedings LIMIT 1`,
-    applications: /* SQL */ `SELECT 1 FROM applications LIMIT 1`,
-    documents: /* SQL */ `SELECT 1 FROM documents LIMIT 1`,
-    maintenance_fee_patents: /* SQL */ `SELECT 1 FROM maintenance_fee_patents LIMIT 1`,
-  }[table];
-  return (await db.query(sql)).rowCount > 0;
 }
 
 export async function runDemo(environmentConfig: Config): Promise<void> {

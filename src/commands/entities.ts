@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database.js';
-import { resolveEntities, type ResolutionSummary } from '../ingest/entities/resolve.js';
+import type { ResolutionSummary } from '../ingest/entities/resolve.js';
+import { partySources, resolveEntities } from '../products/registry.js';
 import { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status entities resolve [--progress]
@@ -13,10 +14,15 @@ export const USAGE = `usage: patent-status entities resolve [--progress]
 
 export function formatResolution(summary: ResolutionSummary): string {
   return (
-    `entities ${summary.rebuild ? 'rebuilt' : 'resolved'}: ${summary.applications} applications, ${summary.documents} grants and ` +
-    `publications, ${summary.recordations} recordations, ${summary.bags} file wrapper assignment bags and ${summary.trials} PTAB trials read, ${summary.relinked} applications relinked, ${summary.newCompanies} new company spellings, ` +
+    `entities ${summary.rebuild ? 'rebuilt' : 'resolved'}: ${readLine(summary)} read, ${summary.relinked} applications relinked, ${summary.newCompanies} new company spellings, ` +
     `${summary.familyEdgesAdded} family edges added, ${summary.familyEdgesRemoved} removed, ${summary.families ?? 'unchanged'} families, ${summary.seconds.toFixed(1)} s`
   );
+}
+
+/** `12 applications, 40 grants and publications, … and 3 PTAB trials`: each party source's count, in walking order. */
+function readLine(summary: ResolutionSummary): string {
+  const counts = partySources().map((source) => `${summary.read[source.phase] ?? 0} ${source.shown}`);
+  return counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}` : (counts[0] ?? 'nothing');
 }
 
 /** `patent-status entities resolve|rebuild` on an open database. */

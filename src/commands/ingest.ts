@@ -6,7 +6,7 @@ import { IngestFileError } from '../ingest/file-check.js';
 import { isCalendarDate } from '../ingest/file-date.js';
 import type { IngestSummary } from '../ingest/ingest-run.js';
 import type { IngestProduct } from '../ingest/product.js';
-import { type PreparedFile, prepareFile, productNamed, REGISTRY } from '../ingest/registry.js';
+import { type PreparedFile, prepareFile, productNamed, PRODUCT_MODULES } from '../products/registry.js';
 import { formatSummary, progressLine } from '../ingest/summary.js';
 import { UnreadableFileError } from '../ingest/unreadable.js';
 import { CommandFailure, OperatorError, UsageError } from './operator-error.js';
@@ -15,7 +15,7 @@ import { CommandFailure, OperatorError, UsageError } from './operator-error.js';
 export { formatSummary };
 
 /** The families whose files may be recorded under more than one code (file-wrapper: daily or backfile). */
-const MULTI_CODE = REGISTRY.filter((product) => product.codes.length > 1);
+const MULTI_CODE = PRODUCT_MODULES.filter((product) => product.codes.length > 1);
 
 function usageLine(product: IngestProduct, first: boolean): string {
   const codes = product.codes.length > 1 ? ` [--product ${product.codes.join('|')}]` : '';
@@ -25,7 +25,7 @@ function usageLine(product: IngestProduct, first: boolean): string {
 /** The usage of `ingest`, or of one product's `ingest <product>`: printed by `--help`, exported for the CLI's help. */
 export function ingestUsage(family?: string): string {
   const one = productNamed(family);
-  const products = one ? [one] : REGISTRY;
+  const products = one ? [one] : PRODUCT_MODULES;
   const dated = products.filter((p) => p.datedByRecords).map((p) => p.family);
   const options = [
     ...(one === null || one.codes.length > 1
@@ -54,7 +54,7 @@ export const USAGE = ingestUsage();
  */
 export function fileDateOf(path: string): string | null {
   const name = basename(path);
-  for (const product of REGISTRY) {
+  for (const product of PRODUCT_MODULES) {
     const date = product.fileNameDate(name);
     if (date !== null) return date;
   }

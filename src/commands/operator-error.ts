@@ -114,6 +114,6 @@ export function operatorMistake(error: unknown): OperatorMistake | null {
       line: `the database's disk is full: ${firstLine(error.message)} (free space where the database keeps its data, then run the command again)`,
       usageHint: false,
     };
-  const system = systemMistake(error as NodeJS.ErrnoException);
+  const system = systemMistake(error);
   return system === null ? null : { line: system, usageHint: false };
 }

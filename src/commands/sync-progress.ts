@@ -4,14 +4,14 @@
  * tenth of a download and after every committed batch.
  */
 import type { Product } from '../domain/products.js';
-import type { SyncListener } from '../ingest/sync/service.js';
+import type { SyncListener } from '../sync/service.js';
 import { describeCounts } from '../ingest/summary.js';
 
 const BAR = 24;
 /** A terminal line is rewritten at most this often: a fast local download would otherwise flood it. */
 const REDRAW_MS = 100;
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
@@ -23,7 +23,7 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-export function progressBar(bytes: number, total: number): string {
+function progressBar(bytes: number, total: number): string {
   const share = total > 0 ? Math.min(1, bytes / total) : 1;
   const filled = Math.round(share * BAR);
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${String(Math.floor(share * 100)).padStart(3)}% ${formatBytes(bytes)} / ${formatBytes(total)}`;

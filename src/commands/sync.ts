@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { SyncConfig } from '../config.js';
 import type { Database } from '../db/database.js';
-import { PRODUCTS, type Product } from '../domain/products.js';
+import type { Product } from '../domain/products.js';
 import { isCalendarDate } from '../ingest/file-date.js';
-import { DEFAULT_SYNC_PRODUCTS, NOT_ON_PORTAL } from '../ingest/sync/products.js';
-import { PortalError, type RetryPolicy } from '../ingest/sync/retry.js';
-import { type ProductOutcome, SyncService } from '../ingest/sync/service.js';
+import { BACKFILES, DEFAULT_SYNC_PRODUCTS, SEARCH_ONLY_PRODUCTS, SYNC_CODES } from '../sync/products.js';
+import { PortalError, type RetryPolicy } from '../sync/retry.js';
+import { type ProductOutcome, SyncService } from '../sync/service.js';
 import { consoleOutput, formatSummary, type Output } from './ingest.js';
 import { OperatorError, UsageError } from './operator-error.js';
 import { progressListener } from './sync-progress.js';
@@ -16,7 +16,7 @@ export const USAGE = `usage: patent-status sync [--products CODE,…] [--since Y
   and loads them in order as \`patent-status ingest\` does. Needs USPTO_API_KEY; USPTO_API_BASE_URL
   (default https://api.uspto.gov) points it at another address.
   --products  product codes, comma-separated. Default: ${DEFAULT_SYNC_PRODUCTS.join(', ')}.
-              The backfiles (PTFWPRE, PASYR) are fetched when named. ${Object.keys(NOT_ON_PORTAL).join(' and ')} have no
+              The backfiles (${BACKFILES.join(', ')}) are fetched when named. ${SEARCH_ONLY_PRODUCTS.join(' and ')} have no
               bulk-data product on the portal and are skipped with that reason.
   --since     list the files whose data starts on or after this date, instead of the week before
               the last file loaded (a product never loaded gets its newest file only)
@@ -48,10 +48,10 @@ export function productsOption(value: string | undefined): Product[] {
     .split(',')
     .map((code) => code.trim().toUpperCase())
     .filter((code) => code !== '');
-  const unknown = codes.filter((code) => !(PRODUCTS as string[]).includes(code));
+  const unknown = codes.filter((code) => !(SYNC_CODES as string[]).includes(code));
   if (codes.length === 0 || unknown.length > 0) {
     throw new UsageError(
-      `sync: unknown product ${unknown.length > 0 ? `code ${unknown.join(', ')}` : 'list'} (codes: ${PRODUCTS.join(', ')})`,
+      `sync: unknown product ${unknown.length > 0 ? `code ${unknown.join(', ')}` : 'list'} (codes: ${SYNC_CODES.join(', ')})`,
     );
   }
   return [...new Set(codes as Product[])];

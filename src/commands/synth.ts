@@ -8,6 +8,7 @@ import { writeAssignmentFiles } from '@patent-status/synth';
 import { NoPtabExampleError, type PtabFiles, writePtabFiles } from '@patent-status/synth';
 import { NoOfficeActionExampleError, type OfficeActionFiles, writeOfficeActionFiles } from '@patent-status/synth';
 import { UsageError } from './operator-error.js';
+import { FULL_TEXT_PRODUCTS } from '../domain/products.js';
 
 export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
   Writes DIR/ptfwpre-synthetic-S.json (file wrapper records, or .jsonl with --jsonl): N applications
@@ -195,7 +196,7 @@ export async function runSynth(argv: string[], out: (line: string) => void = con
     const count = (product: string) => files.filter((f) => f.product === product).reduce((sum, f) => sum + f.documents, 0);
     const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
     out(
-      `wrote ${files.length} weekly full-text files to ${dir}: ${count('PTGRXML')} grants, ${count('APPXML')} publications, ` +
+      `wrote ${files.length} weekly full-text files to ${dir}: ${count(FULL_TEXT_PRODUCTS.grants)} grants, ${count(FULL_TEXT_PRODUCTS.publications)} publications, ` +
         `${(bytes / 1e6).toFixed(1)} MB in ${result.fullText.seconds.toFixed(1)} s`,
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyTarget, toCopyText } from './copy-text.js';
+import { arrayLiteral, copyTarget, toCopyText } from './copy-text.js';
 
 describe('toCopyText', () => {
   it('writes nulls, numbers and escaped text', () => {
@@ -14,5 +14,12 @@ describe('copyTarget', () => {
   it('accepts plain names only', () => {
     expect(copyTarget('transactions', ['application_number', 'seq'])).toBe('transactions (application_number, seq)');
     expect(() => copyTarget('transactions; DROP TABLE x', ['a'])).toThrow(/plain/);
+  });
+});
+
+describe('arrayLiteral', () => {
+  it('quotes every element, escaping quotes and backslashes only', () => {
+    expect(arrayLiteral([])).toBe('{}');
+    expect(arrayLiteral(['1 Main St, Suite {2}', 'say "hi"\\'])).toBe('{"1 Main St, Suite {2}","say \\"hi\\"\\\\"}');
   });
 });

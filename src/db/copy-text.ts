@@ -12,9 +12,14 @@ export function copyField(value: string | null): string {
     : value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
+const ARRAY_SPECIAL = /["\\]/;
+
 /** A `text[]` value as PostgreSQL's array literal (`{"a","b \\"c\\""}`), to be written as a COPY field. */
 export function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  if (values.length === 0) return '{}';
+  // Each element quoted, so spaces, commas and braces stay as written; few need an escape.
+  const quoted = values.map((value) => (ARRAY_SPECIAL.test(value) ? value.replace(/["\\]/g, '\\$&') : value));
+  return `{"${quoted.join('","')}"}`;
 }
 
 /**

@@ -15,7 +15,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 export async function openReadRouter(config: Pick<Config, 'readReplica'>, primary: Database): Promise<ReadRouter | null> {
   if (!config.readReplica || primary.engine !== 'postgresql') return null;
   const { url, checkEveryMs, maxLagMs } = config.readReplica;
-  const router = new ReadRouter(primary, await openPostgres({ connectionString: url }), { checkEveryMs, maxLagMs });
+  const router = new ReadRouter(primary, openPostgres({ connectionString: url }), { checkEveryMs, maxLagMs });
   await router.start();
   return router;
 }

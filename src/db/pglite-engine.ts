@@ -61,13 +61,9 @@ export async function openPglite(options: PgliteOptions): Promise<PgliteDatabase
     lock?.release();
     throw error;
   }
-  const base = wrap(db);
   return {
     engine: 'pglite',
-    query: base.query,
-    exec: base.exec,
-    copyFrom: base.copyFrom,
-    copyText: base.copyText,
+    ...wrap(db),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(wrap(tx)));
     },

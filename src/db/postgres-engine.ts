@@ -6,7 +6,7 @@ import { copyTarget, toCopyText } from './copy-text.js';
 import { type Database, type Queryable, type QueryResult, PG_TYPE, parseDate, parseInt8 } from './database.js';
 
 const typeParsers: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown => {
     if (oid === PG_TYPE.DATE) return parseDate;
     if (oid === PG_TYPE.INT8) return parseInt8;
     return pg.types.getTypeParser(oid, format);
@@ -50,13 +50,9 @@ function poolOf(options: PostgresOptions, max: number): pg.Pool {
 }
 
 function databaseOn(pool: pg.Pool, lanes: { open(): Database; close(): Promise<void> }): Database {
-  const base = wrap(pool);
   return {
     engine: 'postgresql',
-    query: base.query,
-    exec: base.exec,
-    copyFrom: base.copyFrom,
-    copyText: base.copyText,
+    ...wrap(pool),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // A connection lost while checked out (a server restart) is reported on the client: without a

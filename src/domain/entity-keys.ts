@@ -1,5 +1,5 @@
 /**
- * The keys entity resolution (issue 10) files a printed name under. A company is its normalised
+ * The keys entity resolution files a printed name under. A company is its normalised
  * name (names.ts); a person is `LAST FIRST M` at a place, because two inventors of one name are
  * told apart only by where they live. Ids are hashes of the key that founded the entity, so a
  * rebuild from scratch gives the same ids. Pure.

@@ -27,7 +27,7 @@ export function numberTextIssue(text: string, loc: Location): ValidationIssue | 
   return isSafeInputNumber(Number(trimmed)) ? null : unsafeNumberIssue(loc, text);
 }
 
-export function unsafeNumberIssue(loc: Location, input: unknown): ValidationIssue {
+function unsafeNumberIssue(loc: Location, input: unknown): ValidationIssue {
   return {
     loc,
     msg: `Input should be a finite number from ${-MAX_INPUT_NUMBER} to ${MAX_INPUT_NUMBER}`,

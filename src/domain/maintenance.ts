@@ -89,7 +89,7 @@ export interface MaintenanceStatus {
 }
 
 /** Utility applications filed from this date on owe maintenance fees (35 USC 41(b); 37 CFR 1.362(a)). */
-export const FEES_OWED_FROM_FILING_DATE = '1980-12-12';
+const FEES_OWED_FROM_FILING_DATE = '1980-12-12';
 
 /** The kind the fee rules go by, from the patent number's prefix; the historical series (T, X, AI) owe nothing, like SIRs. */
 export function patentKindOf(patentNumber: string): PatentKind {

@@ -91,7 +91,7 @@ function splitPatentNumber(input: string): { prefix: string; digits: string } | 
   const s = prepareNumber(input);
   if (s === null) return null;
   // Hyphens too: Google-style `US-11646472-B2` is what people paste.
-  const m = PATENT_RE.exec(s.replace(/[\s,/\-]/g, ''));
+  const m = PATENT_RE.exec(s.replace(/[\s,/-]/g, ''));
   if (m === null) return null;
   const prefix = m[1] ?? '';
   const digits = stripZeros(m[2] ?? '');

@@ -1,5 +1,5 @@
 /**
- * Who owns a patent now, from its recordations (issue 10): the assignees of the latest
+ * Who owns a patent now, from its recordations: the assignees of the latest
  * recordation that moves ownership (an assignment, nunc pro tunc included, a merger, a change of
  * name; a corrective assignment re-records one), and the security interests no later release by
  * the secured party has lifted. Pure; names are compared as names.ts `sameParty` does.
@@ -98,7 +98,7 @@ export function currentOwner(recordations: readonly Recordation[]): CurrentOwner
 }
 
 /** Security interests (liens included) not followed by a release in which their secured party is the releasing party. */
-export function unreleasedSecurityInterests(recordations: readonly Recordation[]): CurrentOwner['security_interests'] {
+function unreleasedSecurityInterests(recordations: readonly Recordation[]): CurrentOwner['security_interests'] {
   const sorted = [...recordations].sort(oldestFirst);
   return sorted
     .filter(

@@ -62,9 +62,9 @@ export interface TermEstimate {
 /** URAA transition: earlier applications get the greater of 20 years from filing and 17 from grant (35 USC 154(c)(1)). */
 export const URAA_FILING_DATE = '1995-06-08';
 /** PTA under 35 USC 154(b) applies to applications filed on or after this date (AIPA). */
-export const PTA_FILING_DATE = '2000-05-29';
+const PTA_FILING_DATE = '2000-05-29';
 /** Design applications filed on or after this date get 15 years from grant, earlier ones 14 (35 USC 173, PLTIA). */
-export const DESIGN_15_YEAR_FILING_DATE = '2015-05-13';
+const DESIGN_15_YEAR_FILING_DATE = '2015-05-13';
 
 const FILE_WRAPPER_PTA = `${EVIDENCE_SOURCES.file_wrapper}: patentTermAdjustmentData`;
 const PRINTED_PTA = `${EVIDENCE_SOURCES.grant}: us-term-extension`;

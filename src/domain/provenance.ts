@@ -1,5 +1,8 @@
 import { addDays, isBusinessDay } from './dates.js';
-import { cadenceOf } from './products.js';
+import { cadenceOf, catalogueEntry, type ProductInfo } from './products.js';
+
+/** A product's catalogue entry by its code: the office's catalogue, or the modules a deployment loads. */
+export type Catalogue = (code: string) => Pick<ProductInfo, 'cadence'> | undefined;
 
 export interface ProductState {
   product: string;
@@ -35,29 +38,29 @@ const formattedDates = new Map<number, string>();
  * a month old is a month old. A product never loaded is stale by definition; `as_of` stays the
  * date of the ingest.
  */
-export function provenanceOf(product: string, state: ProductState | null, now: Date): Provenance {
+export function provenanceOf(product: string, state: ProductState | null, now: Date, catalogue: Catalogue = catalogueEntry): Provenance {
   if (!state) return { source: { product, file_date: null }, as_of: null, stale: true };
   return {
     source: { product, file_date: state.file_date },
     as_of: toEasternDate(state.ingested_at),
-    stale: isStale(state, now),
+    stale: isStale(state, now, catalogue),
   };
 }
 
 /** Stale once more than the product's cadence has passed since the date of its newest file (products.ts). */
-export function isStale(state: Pick<ProductState, 'product' | 'file_date'>, now: Date): boolean {
-  return toEasternDate(now) >= staleFrom(state.product, state.file_date);
+export function isStale(state: Pick<ProductState, 'product' | 'file_date'>, now: Date, catalogue: Catalogue = catalogueEntry): boolean {
+  return toEasternDate(now) >= staleFrom(state.product, state.file_date, catalogue);
 }
 
 /**
  * The first day a copy whose newest file is dated `fileDate` is stale: the day after its cadence
  * runs out. Asked on every answer (its `stale`), so kept per product and date.
  */
-function staleFrom(product: string, fileDate: string): string {
+function staleFrom(product: string, fileDate: string, catalogue: Catalogue): string {
   const key = `${product} ${fileDate}`;
   let date = staleDates.get(key);
   if (date === undefined) {
-    const { days, businessDays } = cadenceOf(product);
+    const { days, businessDays } = cadenceOf(catalogue(product));
     date = addDays(fileDate, days + 1);
     if (businessDays) {
       let passed = 0;

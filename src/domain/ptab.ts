@@ -43,7 +43,7 @@ export interface DecisionTexts {
 }
 
 /** Lower case, one space between words: the office writes "Institution Decision:  Grant". */
-export function plainText(text: string | null | undefined): string {
+function plainText(text: string | null | undefined): string {
   return (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
@@ -223,7 +223,7 @@ export function standingClaimsOutcome(
 /**
  * The key of a decision the office sent without its document (the reduced bulk download): its
  * trial, date and kind. `~` never occurs in a document identifier, so the two never collide, and a
- * later copy with the document replaces it (ingest/ptab/load.sql.ts).
+ * later copy with the document replaces it (products/ptab/load.sql.ts).
  */
 export function derivedDecisionId(trialNumber: string, date: string | null, kind: DecisionKind): string {
   return `${trialNumber}~${date ?? ''}~${kind}`;

@@ -1,5 +1,5 @@
 /**
- * What the examiner, art-unit and entity statistics count (issue 14, spec §2, D9): the
+ * What the examiner, art-unit and entity statistics count (spec §2, D9): the
  * transaction event types each metric reads, and the sentence that defines it. The nightly SQL
  * takes its event types from here and the answers' `definitions` quote the same constants, so a
  * definition cannot drift from what is counted.

@@ -21,7 +21,7 @@ export interface ChainLink {
  * CON) and national stage entry (NST: the PCT's international filing date). Provisional (PRO)
  * and foreign priority never count (154(a)(3)); REX/REI/SUB/SER are not term starts.
  */
-export const TERM_START_RELATIONSHIPS: ReadonlySet<string> = new Set(['CON', 'DIV', 'CIP', 'NST']);
+const TERM_START_RELATIONSHIPS: ReadonlySet<string> = new Set(['CON', 'DIV', 'CIP', 'NST']);
 
 /**
  * The end of a term of `years` counted from `start`, the one place this convention lives. A term
@@ -59,7 +59,7 @@ export function countingAncestors(own: string, links: readonly ChainLink[]): { c
   const seen = new Set([own]);
   const queue: { number: string; path: ChainLink[] }[] = [{ number: own, path: [] }];
   for (let next = queue.shift(); next; next = queue.shift()) {
-    for (const link of links.filter((l) => l.parentOf === next!.number)) {
+    for (const link of links.filter((l) => l.parentOf === next.number)) {
       if (!TERM_START_RELATIONSHIPS.has(relationshipOf(link))) {
         // A provisional claimed by several members of the family is reported once.
         if (!passedOver.some((p) => p.applicationNumber === link.applicationNumber)) passedOver.push(link);

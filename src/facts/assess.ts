@@ -11,6 +11,7 @@ import { patentTerm, type TermEstimate, URAA_FILING_DATE } from '../domain/paten
 import { type Expiry, expiryOf, type Lapse, termHasEnded } from '../domain/term-expiry.js';
 import { relationshipOf } from '../domain/term-start.js';
 import type { PatentFacts } from './fuse.js';
+import { MAINTENANCE_FEE_PRODUCT } from '../domain/products.js';
 
 export interface Assessment {
   status: MaintenanceStatus;
@@ -26,7 +27,7 @@ export interface Assessment {
 
 /** "maintenance fee events", "file wrapper transactions": how a fee event's product is named in a step. */
 function feeSourceLabel(product: string): string {
-  return product === 'PTMNFEE2' ? EVIDENCE_SOURCES.fee_file : `${EVIDENCE_SOURCES.file_wrapper} transactions`;
+  return product === MAINTENANCE_FEE_PRODUCT ? EVIDENCE_SOURCES.fee_file : `${EVIDENCE_SOURCES.file_wrapper} transactions`;
 }
 
 function termOf(facts: PatentFacts, original: TermEstimate | null): TermEstimate {
@@ -93,7 +94,7 @@ function lapseOf(facts: PatentFacts, status: MaintenanceStatus, judgedAsOf: stri
   if (status.lapse) {
     const { effective, recorded } = status.lapse;
     const exp = facts.feeEvents.find((e) => e.date === recorded && e.code === 'EXP.');
-    return { effective, source: `${feeSourceLabel(exp?.source.product ?? 'PTMNFEE2')}: EXP. on ${recorded}` };
+    return { effective, source: `${feeSourceLabel(exp?.source.product ?? MAINTENANCE_FEE_PRODUCT)}: EXP. on ${recorded}` };
   }
   if (status.unrecordedLapse) {
     const { window, effective } = status.unrecordedLapse;

@@ -8,6 +8,7 @@ import { EVIDENCE_SOURCES, type EvidenceSource, firstOf, unionOf } from '../doma
 import { type PatentKind, patentKindOf } from '../domain/maintenance.js';
 import type { ChainLink, PtaEvidence } from '../domain/patent-term.js';
 import type { PatentEvidenceRows } from './patent-evidence.sql.js';
+import { FULL_TEXT_PRODUCTS, MAINTENANCE_FEE_PRODUCT } from '../domain/products.js';
 
 /** Which file a fact was read from, in the provenance shape: `{product, file_date}`. */
 export interface SourceRef {
@@ -139,7 +140,7 @@ function feeEventsOf(rows: PatentEvidenceRows): FactFeeEvent[] {
       code: e.code.trimEnd(),
       date: e.date,
       description: e.description,
-      source: source('PTMNFEE2', e.source_file_date),
+      source: source(MAINTENANCE_FEE_PRODUCT, e.source_file_date),
     })),
     fw
       ? rows.file_wrapper_fee_events.map((e) => ({
@@ -160,7 +161,8 @@ function feeEventsOf(rows: PatentEvidenceRows): FactFeeEvent[] {
  */
 function coverageOf(rows: PatentEvidenceRows): PatentFacts['feesCoveredThrough'] {
   const candidates: { date: string; source: SourceRef }[] = [];
-  if (rows.fee_file_date) candidates.push({ date: rows.fee_file_date, source: { product: 'PTMNFEE2', file_date: rows.fee_file_date } });
+  if (rows.fee_file_date)
+    candidates.push({ date: rows.fee_file_date, source: { product: MAINTENANCE_FEE_PRODUCT, file_date: rows.fee_file_date } });
   if (rows.file_wrapper && rows.file_wrapper_file_date) {
     candidates.push({
       date: rows.file_wrapper_file_date,
@@ -169,7 +171,9 @@ function coverageOf(rows: PatentEvidenceRows): PatentFacts['feesCoveredThrough']
   }
   const newest = candidates.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))[0];
   if (newest) return newest;
-  return rows.grant ? { date: rows.grant.source_file_date, source: { product: 'PTGRXML', file_date: rows.grant.source_file_date } } : null;
+  return rows.grant
+    ? { date: rows.grant.source_file_date, source: { product: FULL_TEXT_PRODUCTS.grants, file_date: rows.grant.source_file_date } }
+    : null;
 }
 
 /** The facts of one patent; null when no product gives it a grant date. */

@@ -9,6 +9,7 @@ import { buildEvent, type DetectedEvent, eventDetail } from '../domain/events.js
 import { officeClosures } from '../domain/office-closures.js';
 import { assessPatent } from './assess.js';
 import type { HeldPatent } from './read.js';
+import { MAINTENANCE_FEE_PRODUCT } from '../domain/products.js';
 
 /** The lapse event of each EXP. date given, for one patent; none when the facts show no lapse on that day. */
 export function lapseEvents(
@@ -20,7 +21,7 @@ export function lapseEvents(
     const asItStood = {
       ...facts,
       feeEvents: facts.feeEvents.filter((event) => event.date <= expDate),
-      feesCoveredThrough: { date: expDate, source: { product: 'PTMNFEE2', file_date: expDate } },
+      feesCoveredThrough: { date: expDate, source: { product: MAINTENANCE_FEE_PRODUCT, file_date: expDate } },
     };
     const { status } = assessPatent(asItStood, original, expDate, closures);
     const lapsed = status.lapse;

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import { BUILT_IN_FEE_CODES } from '../domain/fee-codes.js';
 import type { PtaRecord } from '../domain/patent-term.js';
+// The catalogue's codes are constants written into statements' text, never input.
+import { FILE_WRAPPER_PRODUCTS, MAINTENANCE_FEE_PRODUCT } from '../domain/products.js';
 import { isFeeTransaction } from './fee-transactions.js';
 
 /** The file wrapper's application behind a patent. */
@@ -202,8 +204,8 @@ const evidenceOf = (wanted: string) => /* SQL */ `
                                 ORDER BY t.date, t.code, t.seq)
                 FROM transactions t WHERE t.application_number = h.number AND t.code = ANY($2::text[])), '[]')
         AS file_wrapper_transactions,
-      (SELECT max(file_date) FROM product_state WHERE product = 'PTMNFEE2') AS fee_file_date,
-      (SELECT max(file_date) FROM product_state WHERE product IN ('PTFWPRD', 'PTFWPRE')) AS file_wrapper_file_date
+      (SELECT max(file_date) FROM product_state WHERE product = '${MAINTENANCE_FEE_PRODUCT}') AS fee_file_date,
+      (SELECT max(file_date) FROM product_state WHERE product IN (${FILE_WRAPPER_PRODUCTS.map((code) => `'${code}'`).join(', ')})) AS file_wrapper_file_date
     FROM held h LEFT JOIN fw_links x USING (patent_number)`;
 const EVIDENCE_OF_ONE = evidenceOf(/* SQL */ `SELECT $1::text AS patent_number`);
 const EVIDENCE_OF_MANY = evidenceOf(/* SQL */ `SELECT DISTINCT unnest($1::text[]) AS patent_number`);

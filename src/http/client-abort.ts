@@ -10,7 +10,7 @@ const HUNG_UP = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREM
  * nginx's "client closed request": the status the reply's own hooks see (not a 2xx, so no unit is
  * charged, D30). Nobody receives it.
  */
-export const CLIENT_CLOSED_STATUS = 499;
+const CLIENT_CLOSED_STATUS = 499;
 
 /**
  * True when the error is the client's hang-up, not ours: one of those codes while the client's

@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from './error-handler.js';
 
-const fromCode = (code: string) => toAppError(Object.assign(new Error('database failure'), { code }) as FastifyError, {} as FastifyRequest);
+const fromCode = (code: string) => toAppError(Object.assign(new Error('database failure'), { code }), {} as FastifyRequest);
 
 describe('toAppError: database failures by SQLSTATE', () => {
   it('answers a full disk on the database server (53100 disk_full) as 503 service_unavailable, like a restart', () => {

@@ -16,7 +16,7 @@ import { findLeaf, type Location } from '../domain/json-leaves.js';
  * - after validation, any number of the query or the body that coercion made out of range
  *   (domain/input-numbers.ts; MCP tool arguments get the same check in mcp/tool-call.ts).
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +33,9 @@ declare module 'fastify' {
 const KEY_HEADERS = ['x-api-key', 'authorization'] as const;
 
 /** Either kind of bad character, tested first: one cheap scan clears the usual string. */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters looked for
 const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- NUL is the character looked for
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -60,7 +62,7 @@ function findBadString(value: unknown, loc: Location): AppError | null {
 }
 
 /** True when brackets nest deeper than `max` outside strings: one pass, no recursion. */
-export function nestsDeeperThan(json: string, max: number): boolean {
+function nestsDeeperThan(json: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < json.length; index += 1) {
@@ -126,7 +128,8 @@ export function registerInputGuard(app: FastifyInstance): void {
       );
       return;
     }
-    parseJson(request, text, done);
+    // The default parser answers through `done`; its type also admits parsers that return a promise instead.
+    void parseJson(request, text, done);
   });
   // Before access control: bad text is refused like a malformed URL, before any key lookup.
   // Callback hooks: no promise per request on the hot path.

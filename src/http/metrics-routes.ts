@@ -57,7 +57,7 @@ const MetricsText = {
   content: { 'text/plain': { schema: Type.String() } },
 };
 
-/** `GET /metrics` (issue 16): public unless METRICS_TOKEN is set; never charged. */
+/** `GET /metrics`: public unless METRICS_TOKEN is set; never charged. */
 export function metricsRoutes(context: AppContext): FastifyPluginAsyncTypebox {
   const token = context.config.metricsToken;
   return async (app) => {

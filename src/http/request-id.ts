@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Request ids (issue 16): a client may name its request with `X-Request-Id` so its logs and ours
+ * Request ids: a client may name its request with `X-Request-Id` so its logs and ours
  * meet; anything else gets a fresh UUID. The accepted form is bounded (no spaces, quotes or
  * control characters, 100 characters at most) because the id is written into every log line of
  * the request and echoed in headers and error bodies.

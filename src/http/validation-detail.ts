@@ -5,7 +5,7 @@ const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', p
 
 /** Ajv keyword → stable `type` and a readable message; `ctx` carries the limit that failed. */
 function describe(error: FastifySchemaValidationError): Pick<ValidationIssue, 'msg' | 'type' | 'ctx'> {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   switch (error.keyword) {
     case 'required':
       return { type: 'missing', msg: 'Field required' };
@@ -109,7 +109,7 @@ function dropUnionNoise(errors: FastifySchemaValidationError[]): FastifySchemaVa
 export function toValidationIssues(errors: FastifySchemaValidationError[], context: string, data: unknown): ValidationIssue[] {
   const location = LOCATION[context] ?? context;
   const issues = dropUnionNoise(errors).map((error): ValidationIssue => {
-    const params = error.params as Record<string, unknown>;
+    const params = error.params;
     const path = pathSegments(error.instancePath);
     const field =
       error.keyword === 'required'

@@ -45,6 +45,7 @@ export class BatchPipeline<V> {
     await this.writing?.catch((error: unknown) => {
       failure ??= error;
     });
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the read or a write threw, unchanged
     if (failure !== null) throw failure;
   }
 }

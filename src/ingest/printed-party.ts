@@ -1,7 +1,7 @@
 /**
  * A party as a product prints it with its name parts and one place: an applicant or inventor of
  * the file wrapper, an applicant, inventor or assignee of a grant or publication. The input of
- * entity resolution (issue 10: people are told apart by name and place). Values trimmed; null
+ * entity resolution (people are told apart by name and place). Values trimmed; null
  * when absent.
  */
 export interface PrintedParty<Role extends string> {

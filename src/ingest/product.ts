@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
-import { type Product, productsOfFamily } from '../domain/products.js';
+import type { Product, ProductInfo } from '../domain/products.js';
+import type { PartySource } from './entities/party-source.js';
 import type { IngestSummary } from './ingest-run.js';
 import type { ProductLoader } from './loader.js';
 import type { FileFormat, Recognisable } from './recognise.js';
@@ -24,10 +25,35 @@ export type Loading<I, R, P> =
       load: (db: Database, read: () => AsyncIterable<I>, options: RunOptions) => Promise<IngestSummary>;
     };
 
-/** Everything one product declares; registry.ts holds one per product. */
+/** A file of demo data a product module wrote, to be loaded as `patent-status ingest` would. */
+export interface DemoFile {
+  path: string;
+  /** Its product code and date when its name does not tell them. */
+  product?: Product;
+  fileDate?: string;
+}
+
+/** The table a product's loaded rows are in. */
+export interface HeldIn {
+  table: string;
+  /** Its rows name their product in `source_product` (grants and publications share `documents`). */
+  bySourceProduct?: boolean;
+}
+
+/** The synthetic corpus every product's demo data describes: its folder, size and seed. */
+export interface DemoCorpus {
+  /** This product's own folder under the corpus. */
+  dir: string;
+  applications: number;
+  seed: string;
+  /** The first issue or publication date of weekly full text to write (the demo's last year). */
+  fullTextFrom?: string;
+}
+
+/** Everything one product declares: products/<product>/module.ts, one each, listed in products/registry.ts. */
 export interface ProductSpec<I, R, P> {
-  /** Its name on the command line, the family of its codes in domain/products.ts (codes, cadence, staleness). */
-  family: string;
+  /** Its catalogue entries (domain/products.ts): codes, cadence, backfile, cumulative, portal. Daily product first. */
+  catalogue: readonly ProductInfo[];
   /** What its files hold, in messages: `grants`, `patent file wrapper records`. */
   what: string;
   /** The files it takes, in its usage line: `<ipgYYMMDD.xml|.zip>…`. */
@@ -42,11 +68,18 @@ export interface ProductSpec<I, R, P> {
   loading: Loading<I, R, P>;
   /** Time-driven event detection (scheduled.ts). */
   scheduled?: readonly ScheduledDetector[];
+  /** The parties its loader writes, for entity resolution, in the order they are walked. */
+  parties?: readonly PartySource[];
+  /** Where a row is once any of its files has loaded (the demo loads a product only while there is none). */
+  holds: HeldIn;
+  /** Writes its part of a synthetic corpus in the product's real format, oldest file first. */
+  demo(corpus: DemoCorpus): Promise<readonly DemoFile[]>;
 }
 
-/** A registry entry as the runner and the command use it (the spec's record types closed over). */
+/** A product module as the runner, sync, entity resolution, the demo and the command use it (the spec's record types closed over). */
 export interface IngestProduct extends Recognisable {
   files: string;
+  catalogue: readonly ProductInfo[];
   /** Its codes, daily product first: the first is the default. */
   codes: readonly Product[];
   fileNameDate(name: string): string | null;
@@ -57,21 +90,27 @@ export interface IngestProduct extends Recognisable {
   /** Parses and loads one file as one ingest run. */
   load(db: Database, path: string, options: RunOptions): Promise<IngestSummary>;
   scheduled: readonly ScheduledDetector[];
+  parties: readonly PartySource[];
+  holds: HeldIn;
+  demo(corpus: DemoCorpus): Promise<readonly DemoFile[]>;
 }
 
 export function defineProduct<I, R, P>(spec: ProductSpec<I, R, P>): IngestProduct {
-  const codes = productsOfFamily(spec.family);
-  if (codes.length === 0) throw new Error(`domain/products.ts has no product of the family ${spec.family}`);
+  const family = spec.catalogue[0]?.family;
+  if (family === undefined || spec.catalogue.some((entry) => entry.family !== family))
+    throw new Error(`a product module's catalogue entries name one family (${spec.what})`);
+  const codes = spec.catalogue.map((entry) => entry.code as Product);
   const { loading } = spec;
   const recordDate = loading.kind === 'batches' ? loading.recordDate : null;
   return {
-    family: spec.family,
+    family,
+    catalogue: spec.catalogue,
     what: spec.what,
     files: spec.files,
     format: spec.format,
     markers: spec.markers,
     codes,
-    fileNameDate: spec.fileNameDate,
+    fileNameDate: (name) => spec.fileNameDate(name),
     datedByRecords: recordDate !== null,
     async dateFromRecords(path) {
       if (loading.kind !== 'batches' || recordDate === null) return null;
@@ -85,8 +124,11 @@ export function defineProduct<I, R, P>(spec: ProductSpec<I, R, P>): IngestProduc
     },
     load: (db, path, options) =>
       loading.kind === 'batches'
-        ? ingestItems(db, loading.loader, spec.parse(path), options)
+        ? ingestItems(db, loading.loader, spec.parse(path), options, codes)
         : loading.load(db, () => spec.parse(path), options),
     scheduled: spec.scheduled ?? [],
+    parties: spec.parties ?? [],
+    holds: spec.holds,
+    demo: (corpus) => spec.demo(corpus),
   };
 }

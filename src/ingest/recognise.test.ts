@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileHead } from './file-check.js';
-import { FEE_FILE_MARKERS } from './maintenance-fees/markers.js';
+import { FEE_FILE_MARKERS } from '../products/maintenance-fees/markers.js';
 import { formatOf, type Recognisable, refusal } from './recognise.js';
 
 const products: Recognisable[] = [

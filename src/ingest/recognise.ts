@@ -47,7 +47,7 @@ function markerAt(text: string, format: FileFormat, marker: string): number {
 }
 
 /** The product whose marker comes first in the head, or null when none shows. */
-export function claimantOf<P extends Recognisable>(head: FileHead, format: FileFormat, products: readonly P[]): P | null {
+function claimantOf<P extends Recognisable>(head: FileHead, format: FileFormat, products: readonly P[]): P | null {
   let best: { product: P; at: number } | null = null;
   for (const product of products) {
     if (product.format !== format) continue;

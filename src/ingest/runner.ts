@@ -9,7 +9,7 @@
 import type { Database } from '../db/database.js';
 import { insertEvents } from '../db/events.sql.js';
 import { anyProductLoaded } from '../db/product-state.sql.js';
-import { PRODUCT_CATALOGUE, type Product, productsOfFamily } from '../domain/products.js';
+import type { Product } from '../domain/products.js';
 import { loadThenAnalyze } from './analyze.js';
 import { BatchPipeline } from './batch-pipeline.js';
 import { formatPosition, IngestRun, type IngestCounts, type IngestSummary } from './ingest-run.js';
@@ -31,13 +31,15 @@ export async function ingestItems<I, R, P>(
   loader: ProductLoader<I, R, P>,
   items: AsyncIterable<I>,
   options: RunOptions,
+  /** The codes of the product's family (a daily product and its backfile are one). */
+  familyCodes: readonly Product[] = [options.product],
 ): Promise<IngestSummary> {
   const file = { product: options.product, fileName: options.fileName, fileDate: options.fileDate };
   return IngestRun.perform(db, file, loader.unit, async (run) => {
     // The backfile rule: until a file of the product's family has loaded, state is recorded and
     // no events are (a first load would otherwise "detect" the whole history). PTFWPRE and
     // PTFWPRD are one family: either one's first file is the backfile.
-    const detect = await anyProductLoaded(db, productsOfFamily(PRODUCT_CATALOGUE[options.product].family));
+    const detect = await anyProductLoaded(db, familyCodes);
     const batches = new BatchPipeline<R>(options.batchSize ?? loader.batchSize, async (records) => {
       await loadBatch(db, loader, records, run, { detect, product: options.product, fileDate: options.fileDate });
       await run.saveProgress();

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { parseFileWrapperFile } from './file-wrapper/parse.js';
-import type { ParsedItem } from './file-wrapper/record.js';
+import { parseFileWrapperFile } from '../products/file-wrapper/parse.js';
+import type { ParsedItem } from '../products/file-wrapper/record.js';
 import { UnreadableFileError } from './unreadable.js';
 
 // A zip that cannot be read to its end fails its load, whichever product's reader reads it.

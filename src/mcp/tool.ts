@@ -40,7 +40,7 @@ export interface McpTool<Input extends TObject = TObject> {
 type ToolDefinition<Input extends TObject> = Omit<McpTool<Input>, 'usage'>;
 
 export function defineTool<Input extends TObject>(definition: ToolDefinition<Input>): McpTool {
-  return { ...definition, usage: { channel: 'mcp', what: definition.name } } as unknown as McpTool;
+  return { ...definition, usage: { channel: 'mcp', what: definition.name } };
 }
 
 /**

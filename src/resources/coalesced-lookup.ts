@@ -1,7 +1,7 @@
 /**
  * Lookups by key asked in the same turn of the event loop, answered by one query for all of them:
  * under load, requests arrive together, and one round trip for many costs the database, the
- * driver and the kernel far less than one each (issue 16: a first lookup was mostly the round
+ * driver and the kernel far less than one each (a first lookup was mostly the round
  * trip's fixed cost). A key asked twice in a turn is read once.
  */
 export class CoalescedLookup<V> {

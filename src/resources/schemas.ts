@@ -46,7 +46,7 @@ export const ProvenanceProperties = {
 };
 
 /** Spec §2: every top-level object carries where its data came from and how fresh it is. */
-export const Provenance = component(
+const Provenance = component(
   'Provenance',
   Type.Object(ProvenanceProperties, { description: 'Where the data came from (source) and how fresh it is (as_of, stale)' }),
 );
@@ -56,7 +56,7 @@ export const withProvenance = <P extends TProperties>(properties: P, options: { 
   // Provenance last: responses keep their own members first, as before.
   Type.Intersect([Type.Object(properties), Provenance], options);
 
-/** The request's id, as its X-Request-Id header (issue 16): optional in the schema only so older answers still validate. */
+/** The request's id, as its X-Request-Id header: optional in the schema only so older answers still validate. */
 const RequestId = Type.Optional(
   Type.String({
     description: "The request's id, the same as its X-Request-Id response header: quote it to the operator, whose logs carry it",

@@ -8,5 +8,6 @@ export type RenderAnswer<V> = (view: V) => string;
  * service keeps it until the data or its staleness changes); repeats are sent without touching it.
  */
 export async function sendAnswer<V>(reply: FastifyReply, answer: (render: RenderAnswer<V>) => Promise<string>): Promise<FastifyReply> {
-  return reply.type('application/json; charset=utf-8').send(await answer((view) => String(reply.serialize(view))));
+  // A response schema's serializer returns text; the type also allows the bytes of other serializers.
+  return reply.type('application/json; charset=utf-8').send(await answer((view) => reply.serialize(view) as string));
 }

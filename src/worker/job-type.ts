@@ -60,7 +60,7 @@ export class PermanentJobError extends Error {
 
 /** Payloads come out of the database as `unknown`: checked against the declared schema before any use. */
 export function parsePayload<S extends TSchema>(job: JobType<S>, data: unknown): Static<S> {
-  if (Value.Check(job.payload, data)) return data as Static<S>;
+  if (Value.Check(job.payload, data)) return data;
   const first = Value.Errors(job.payload, data)[0];
   const where = first ? `${first.instancePath || '/'}: ${first.message}` : 'does not match';
   throw new PermanentJobError(`payload of ${job.name} is invalid (${where})`);

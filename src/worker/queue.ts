@@ -46,7 +46,8 @@ export class JobQueue {
       db: pgBossAdapter(db),
       supervise: options.supervise,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
-      // Our schedule (schedule.ts) enqueues; pg-boss's cron and state monitor stay off.
+      // The schedule is ours (schedule.ts): pg-boss's cron enqueues at most once a minute and never a
+      // slot that passed while no process ran (bench/README.md, "Job queue").
       schedule: false,
       migrate: true,
     });
@@ -64,7 +65,7 @@ export class JobQueue {
       await boss.stop({ graceful: false, close: false });
       throw error;
     }
-    return new JobQueue(boss, new Map(types.map((type) => [type.name, type as JobType])));
+    return new JobQueue(boss, new Map(types.map((type) => [type.name, type])));
   }
 
   /** The job types this queue accepts. */

@@ -18,6 +18,11 @@ export interface RunnerOptions {
  * Runs jobs: one polling loop per job type (up to its `concurrency` at once) and the schedule
  * ticker. `stop()` stops taking jobs, lets running ones finish for `shutdownGraceMs`, then
  * aborts the rest, which are failed back to the queue and run again after their backoff.
+ *
+ * The loop is ours, over pg-boss's fetch, complete and fail (its retries, backoff and expiry);
+ * pg-boss's own `work()` loop would wait out its polling interval after every batch, give a
+ * handler no signal when its time is up (the retry then runs beside it), and acknowledge without
+ * awaiting, so a failed acknowledgement ends the process (bench/README.md, "Job queue").
  */
 export class JobRunner {
   /** Aborted when the runner stops taking jobs. */

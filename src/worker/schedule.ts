@@ -74,6 +74,10 @@ export function latestSlot(rule: ScheduleRule, now: Date): Date {
  * claims the slot and enqueues the job in one transaction: a slot is claimed once across all
  * workers, and after every worker was down the schedule catches up with the newest slot only
  * (a maintenance job needs no backlog of missed runs).
+ *
+ * pg-boss's `schedule()` is not used: it enqueues a rule at most once a minute (sweep-leases runs
+ * every 15 s), and a slot that passed while no worker ran is never enqueued, so a restart at
+ * SYNC_TIME would skip that night's sync (bench/README.md, "Job queue").
  */
 export class Scheduler {
   /** Newest slot this process saw claimed, per entry: a slot is tried once per process, not once per tick. */

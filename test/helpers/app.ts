@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/database.js';
 import { buildApp, type App } from '../../src/http/app.js';
 import { buildServices, type Services } from '../../src/services.js';
 import type { HostResolver } from '../../src/context.js';
+import type { IngestProduct } from '../../src/ingest/product.js';
 import * as accounts from '../../src/resources/accounts/accounts.sql.js';
 import { creditByEmail } from '../../src/resources/accounts/service.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   notifier?: (config: Config) => Notifier;
   /** The app's logger (a test reading what was logged); silent without one. */
   logger?: FastifyBaseLogger;
+  /** The product modules the deployment loads (a test's own product beside the real ones). */
+  products?: readonly IngestProduct[];
 }
 
 /** The real app on a private real database, driven through `inject`. */
@@ -46,17 +49,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   options.configure?.(config);
   const db = options.wrapDatabase ? options.wrapDatabase(database.db) : database.db;
   const forward = options.notifier?.(config);
-  const services = buildServices({
-    config,
-    db,
-    notifier: {
-      send: async (notice) => {
-        notices.push(notice);
-        await forward?.send(notice);
+  const services = buildServices(
+    {
+      config,
+      db,
+      notifier: {
+        send: async (notice) => {
+          notices.push(notice);
+          await forward?.send(notice);
+        },
       },
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     },
-    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
-  });
+    options.products,
+  );
   const app = await buildApp(services, options.logger ? { logger: options.logger } : {});
   await options.routes?.(app);
   await app.ready();

@@ -49,7 +49,8 @@ export async function trafficThenKillOne(
   options: { clientsPerServer: number; killAfter: number; next: () => TrafficRequest },
 ): Promise<Traffic[]> {
   const traffics: Traffic[] = servers.map(() => ({ received: [], unexpected: [], cut: 0, killedAt: 0 }));
-  let killing: Promise<void> | null = null;
+  // Assigned inside the clients: declared this way so the await below is not narrowed to null.
+  let killing = null as Promise<void> | null;
   const client = async (index: number) => {
     const server = servers[index]!;
     const traffic = traffics[index]!;

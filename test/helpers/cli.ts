@@ -13,7 +13,7 @@ export interface CliResult {
  * The environment of a CLI child: this one's, without the settings a test run may carry
  * (DATABASE_URL, HOST, PORT …), plus `env`; `undefined` removes a variable.
  */
-export function cliEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+function cliEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'HOST', 'PORT', 'PUBLIC_BASE_URL', 'LOG_LEVEL', 'PATENT_STATUS_DATA_DIR']) delete base[name];
   for (const [name, value] of Object.entries(env)) {

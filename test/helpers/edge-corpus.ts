@@ -1,7 +1,7 @@
 import type { Database } from '../../src/db/database.js';
-import type { BackwardCitation } from '../../src/ingest/full-text/document.js';
-import { loadFileWrapper } from '../../src/ingest/file-wrapper/load.js';
-import { loadFullText } from '../../src/ingest/full-text/load.js';
+import type { BackwardCitation } from '../../src/products/full-text/document.js';
+import { loadFileWrapper } from '../../src/products/file-wrapper/load.js';
+import { loadFullText } from '../../src/products/full-text/load.js';
 import { backfile, fullRecord, itemsOf, tx } from './file-wrapper-records.js';
 import { documentItems, grantDoc, publicationDoc } from './full-text-documents.js';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/database.js';
-import type { ApplicationParty, FileWrapperRecord, ParsedItem, Transaction } from '../../src/ingest/file-wrapper/record.js';
+import type { ApplicationParty, FileWrapperRecord, ParsedItem, Transaction } from '../../src/products/file-wrapper/record.js';
 
 /** A full record with realistic defaults; tests override what they assert on. */
 export function fullRecord(

@@ -1,5 +1,5 @@
 import type { Claim } from '../../src/domain/claim.js';
-import type { FullTextDocument, FullTextItem } from '../../src/ingest/full-text/document.js';
+import type { FullTextDocument, FullTextItem } from '../../src/products/full-text/document.js';
 
 let counter = 0;
 

@@ -262,7 +262,7 @@ export function requestsFor(operation: FuzzOperation, context: FuzzContext): fc.
     .map((values) => {
       const pairs: string[] = [];
       queryParams.forEach((p, index) => {
-        for (const value of (values[index] as string[] | undefined) ?? []) pairs.push(`${p.name}=${value}`);
+        for (const value of values[index] ?? []) pairs.push(`${p.name}=${value}`);
       });
       const extra = values[queryParams.length] as [string, string] | undefined;
       if (extra) pairs.push(`${extra[0]}=${extra[1]}`);

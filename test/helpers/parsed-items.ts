@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { parseFileWrapperFile } from '../../src/ingest/file-wrapper/parse.js';
-import type { FileWrapperRecord, ParsedItem } from '../../src/ingest/file-wrapper/record.js';
+import { parseFileWrapperFile } from '../../src/products/file-wrapper/parse.js';
+import type { FileWrapperRecord, ParsedItem } from '../../src/products/file-wrapper/record.js';
 
 /** Reading parser output in tests: items in order, records, rejects, and a one-line summary each. */
 export async function collect(items: AsyncIterable<ParsedItem>): Promise<ParsedItem[]> {

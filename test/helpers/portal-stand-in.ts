@@ -113,7 +113,7 @@ export class PortalStandIn {
   private handle(request: IncomingMessage, response: ServerResponse): void {
     const url = new URL(request.url ?? '/', this.url);
     const apiKey = (request.headers['x-api-key'] as string | undefined) ?? null;
-    this.requests.push({ path: url.pathname, range: (request.headers.range as string | undefined) ?? null, apiKey });
+    this.requests.push({ path: url.pathname, range: request.headers.range ?? null, apiKey });
     const signed = /^\/signed\/([^/]+)\/([^/]+)$/.exec(url.pathname);
     if (signed) return this.serveBytes(`${decodeURIComponent(signed[1]!)}/${decodeURIComponent(signed[2]!)}`, request, response);
     if (apiKey !== this.apiKey) return this.json(response, 403, ERRORS[403]);
@@ -185,7 +185,7 @@ export class PortalStandIn {
   private serveBytes(key: string, request: IncomingMessage, response: ServerResponse): void {
     const file = this.files.get(key);
     if (!file) return this.json(response, 404, ERRORS[404]);
-    const range = /^bytes=(\d+)-$/.exec((request.headers.range as string | undefined) ?? '');
+    const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
     const start = range ? Number(range[1]) : 0;
     const size = file.bytes.length;
     if (start >= size) {

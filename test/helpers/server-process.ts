@@ -40,8 +40,8 @@ export async function startServerProcess(name: string, env: Record<string, strin
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (listening) done(listening[1]!);
     };
-    child.stdout!.on('data', look);
-    child.stderr!.on('data', look);
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
     child.once('exit', (code) => fail(new Error(`server ${name} exited (${code}) before listening:\n${output}`)));
   });
   return {

@@ -64,7 +64,7 @@ export class StripeStandIn {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null);
+        const header = (name: string) => (typeof request.headers[name] === 'string' ? request.headers[name] : null);
         const seen: SeenStripeRequest = {
           method: request.method ?? '',
           path: request.url ?? '/',

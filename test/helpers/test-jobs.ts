@@ -87,6 +87,7 @@ export const hangFirstJob = defineJob({
     await recordStart(services.context.db, payload.key, attempt);
     // Said after the commit: a test that cannot read the database (an embedded one the child holds) waits for this line.
     log.info({ key: payload.key, attempt }, 'run recorded');
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- an abort reason is typed any; the runner's are errors
     if (attempt === 1) await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
     await recordFinish(services.context.db, payload.key, attempt);
   },

@@ -33,7 +33,7 @@ export class WebhookReceiver {
         const raw = Buffer.concat(chunks).toString('utf8');
         const path = request.url ?? '/';
         const earlier = this.received.filter((r) => r.path === path).length;
-        this.received.push({ path, headers: request.headers, raw, body: JSON.parse(raw) });
+        this.received.push({ path, headers: request.headers, raw, body: JSON.parse(raw) as ReceivedDelivery['body'] });
         const answers = this.scripts.get(path) ?? [200];
         const answer = answers[Math.min(earlier, answers.length - 1)]!;
         if (answer === 'hang') {

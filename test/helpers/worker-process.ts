@@ -13,7 +13,7 @@ import { FAST, TEST_REGISTRY, TEST_REGISTRY_WITH_SCHEDULE } from './test-jobs.js
 /** One JSON line per log call on stdout: the test reads "job done" lines, since it cannot read an embedded database the child holds. */
 const line = (level: string) => (fields: object, message: string) =>
   process.stdout.write(
-    `${JSON.stringify({ level, message, ...fields, pid: process.pid }, (key, value) => (value instanceof Error ? value.message : value))}\n`,
+    `${JSON.stringify({ level, message, ...fields, pid: process.pid }, (_key, value: unknown) => (value instanceof Error ? value.message : value))}\n`,
   );
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
 const config = loadConfig();

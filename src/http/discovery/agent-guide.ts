@@ -52,7 +52,7 @@ export function capabilities(entries: RouteEntry[]): string {
 
 const ACCESS_TEXT = { public: 'no key', account: 'key of the org', data: 'key of a funded org' } as const;
 
-export function endpointList(entries: RouteEntry[]): string {
+function endpointList(entries: RouteEntry[]): string {
   return entries
     .filter((entry) => !entry.url.startsWith('/documentation'))
     .map((entry) =>
@@ -64,7 +64,7 @@ export function endpointList(entries: RouteEntry[]): string {
     .join('\n');
 }
 
-export function errorTable(): string {
+function errorTable(): string {
   const rows = Object.entries(ERROR_CATALOGUE).map(([code, { status, message }]) => `| ${status} | \`${code}\` | ${message} |`);
   return ['| status | error | meaning |', '|---|---|---|', ...rows].join('\n');
 }

@@ -3,31 +3,33 @@
  * corpus (the synthetic generator's default seed, loaded by `patent-status demo`), so every example
  * answers on a fresh demo; test/demo.test.ts runs each one against a running demo.
  */
-import { entityIdOf } from '../../domain/entity-keys.js';
 
 export const DEMO_NUMBERS = {
   /** A granted application whose grant full text is in the demo's loaded weeks. */
-  application: '18078082',
-  applicationFormatted: '18/078,082',
-  patent: '12807012',
+  application: '18292528',
+  applicationFormatted: '18/292,528',
+  patent: '12806921',
   /** The same application's pre-grant publication (its full text predates the loaded weeks). */
-  publication: 'US20220395839A1',
+  publication: 'US20230245144A1',
   /** A second granted application, for the batch. */
-  otherApplication: '18670278',
+  otherApplication: '17991298',
   /** A publication whose full text is loaded. */
-  publicationWithText: 'US20260364782A1',
-  /** Words of the patent's title and its CPC subclass. */
-  searchWords: 'guide rna',
+  publicationWithText: 'US20260364143A1',
+  /** A word of the patent's title and its CPC subclass. */
+  searchWords: 'antibody',
   searchSubclass: 'A61K',
   /** A patent whose maintenance fee went unpaid: the fee file records its lapse (EXP.). */
   lapsedPatent: '9563888',
-  /** A patent whose owner changed its name, merged and sold it: the assignment files record each step. */
-  ownedPatent: '12048553',
+  /** A patent whose owner changed its name and pledged it, then had it released: the assignment files record each step. */
+  ownedPatent: '9828903',
   /** The buyer, as a name prefix (case, punctuation and corporate forms are ignored). */
   assignee: 'bluepeak networks',
-  /** The same company as an entity: every spelling of its name is one id (the hash of its normalised name). */
+  /**
+   * The same company as an entity: every spelling of its name it files under is one id (the hash of
+   * the key that founded it: the demo corpus prints names as filers do, a misspelling included).
+   */
   entityQuery: 'bluepeak',
-  entity: entityIdOf('company', 'BLUEPEAK NETWORKS'),
+  entity: 'ent_r61tiom2d0tt51bu',
 } as const;
 
 const KEY_HEADER = '-H "X-API-KEY: $KEY"';

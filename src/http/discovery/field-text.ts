@@ -33,7 +33,7 @@ function unwrapNullable(schema: FieldSchema): { schema: FieldSchema; nullable: b
 export function describeField(name: string, field: FieldSchema, required: boolean): string {
   const facts: string[] = [];
   const { schema, nullable } = unwrapNullable(field);
-  const type = schema.type ?? schema.anyOf?.map((branch) => branch.type ?? 'value').join(' or ');
+  const type = schema.type?.toString() ?? schema.anyOf?.map((branch) => branch.type ?? 'value').join(' or ');
   if (type) facts.push(`${schema.format ? `${type}, ${schema.format}` : type}${nullable ? ' or null' : ''}`);
   if (schema.enum) facts.push(`one of ${schema.enum.join(', ')}`);
   if (schema.minimum !== undefined) facts.push(`≥ ${schema.minimum}`);

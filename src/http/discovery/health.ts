@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { ReadRouter, type ReplicaStatus } from '../../db/read-router.js';
-import { listLastSyncs } from '../../ingest/sync/sync.sql.js';
+import { listLastSyncs } from '../../sync/sync.sql.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { component, Nullable, ProvenanceProperties } from '../../resources/schemas.js';
 import { VERSION } from '../../version.js';
@@ -15,7 +15,7 @@ import { within } from '../time-limit.js';
  * polls every few seconds and must get an answer, not a request hanging on a pool that waits for a
  * connection (or, on PGlite, behind a long transaction).
  */
-export const DATABASE_PROBE_TIMEOUT_MS = 2_000;
+const DATABASE_PROBE_TIMEOUT_MS = 2_000;
 
 const DatabaseState = Type.Object({
   reachable: Type.Boolean({ description: `The database answered a trivial query within ${DATABASE_PROBE_TIMEOUT_MS / 1000} s` }),
@@ -77,7 +77,7 @@ function replicaOf(context: AppContext): ReplicaStatus | null {
 }
 
 /** `SELECT 1` timed, never longer than DATABASE_PROBE_TIMEOUT_MS. */
-export async function probeDatabase(db: Database, log: FastifyBaseLogger): Promise<{ reachable: boolean; latency_ms: number | null }> {
+async function probeDatabase(db: Database, log: FastifyBaseLogger): Promise<{ reachable: boolean; latency_ms: number | null }> {
   const started = performance.now();
   try {
     await within(db.query('SELECT 1'), DATABASE_PROBE_TIMEOUT_MS);
@@ -88,7 +88,7 @@ export async function probeDatabase(db: Database, log: FastifyBaseLogger): Promi
   }
 }
 
-/** `/health` (DESIGN.md D11, with readiness from issue 16) and `/health/ready` for load balancers; no key. */
+/** `/health` (DESIGN.md D11, with readiness) and `/health/ready` for load balancers; no key. */
 export function healthRoutes(context: AppContext, provenance: ProvenanceService): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(

@@ -23,7 +23,7 @@ const TAGS = [
   { name: 'meta', description: 'Health and the discovery documents' },
 ];
 
-/** Spec §8: every response says what it cost; a charged one also what is left. Issue 16: and which request it answers. */
+/** Spec §8: every response says what it cost; a charged one also what is left. And which request it answers. */
 const RESPONSE_HEADERS = {
   'X-Request-Id': {
     description:

@@ -85,10 +85,10 @@ export class RouteRegistry {
   attach(app: FastifyInstance): void {
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const schema = (route.schema ?? {}) as Record<string, unknown> & { summary?: string; description?: string };
       if (schema.hide) return;
       const access = route.config?.access ?? 'public';
-      const declared = describeSuccess((schema.response ?? {}) as Record<string, unknown>, String(schema.summary ?? 'Success'));
+      const declared = describeSuccess((schema.response ?? {}) as Record<string, unknown>, schema.summary ?? 'Success');
       // Documenting errors replaces swagger's default 200, so a route without one gets it back here.
       const success = hasSuccess(declared) ? {} : { 200: { description: 'Success' } };
       schema.response = { ...standardErrors(access, schema, route.config?.errors ?? []), ...success, ...declared };
@@ -103,8 +103,8 @@ export class RouteRegistry {
         this.entries.push({
           method,
           url: route.url,
-          summary: String(schema.summary ?? ''),
-          description: String(schema.description ?? ''),
+          summary: schema.summary ?? '',
+          description: schema.description ?? '',
           access,
           cost: route.config?.cost ?? (access === 'data' ? '1 unit' : 'free'),
           tags: (schema.tags as string[] | undefined) ?? [],

@@ -127,10 +127,10 @@ export function mcpRoutes(services: { charging: ChargingService; baseUrl: string
         if (refused) return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(refused));
         const tool = calledTool(message, tools);
         const charge = tool ? await services.charging.admit(request.caller!.orgId, tool.usage) : undefined;
-        if (charge) chargeOnDelivery(request, reply as unknown as FastifyReply, charge);
+        if (charge) chargeOnDelivery(request, reply, charge);
         let callId: number | null = null;
         try {
-          const answer = await transport.handle(message, { requestInfo: { headers: request.headers as Record<string, string> } }, (id) => {
+          const answer = await transport.handle(message, { requestInfo: { headers: request.headers } }, (id) => {
             callId = id;
             if (charge) calls.set(id, { request, reply, charge, settled: (settled) => (request.settled = settled) });
           });

@@ -18,7 +18,7 @@ export function argumentSchema(tool: McpTool): Record<string, unknown> {
 }
 
 /** The REST error body as a tool error (D18), with the HTTP request's id: text for any client, structured for those that read it. */
-export function errorResult(error: AppError, requestId: string): CallToolResult {
+function errorResult(error: AppError, requestId: string): CallToolResult {
   const body = error.toBody(requestId) as unknown as Record<string, unknown>;
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
 }

@@ -11,6 +11,10 @@ import { insertEdges } from './families.sql.js';
 import { relink } from './relink.js';
 import { type CompanyResolution, matchInventor, partsOf, personEntity, resolveCompanyKeys } from './resolve-names.js';
 import { findPrintedParties, type PrintedPartyRow, setPartyEntities } from './parties.sql.js';
+import { APPLICATION_PARTIES } from './party-source.js';
+import type { BatchOutcome, PartyTable } from './party-source.js';
+
+export type { BatchOutcome };
 import * as sql from './resolve.sql.js';
 
 /** A succession recordation between two companies: the makings of a family. */
@@ -20,15 +24,6 @@ interface SuccessionEdge {
   basis: 'merger' | 'change_of_name';
   reelFrame: string;
   recordedDate: string;
-}
-
-export interface BatchOutcome {
-  /** Applications relinked. */
-  applications: number;
-  /** Company entities founded by a new spelling (each gets the near-identical-name check). */
-  newCompanies: string[];
-  /** Family edges the batch's MERGER and CHANGE OF NAME recordations added. */
-  edgesAdded: number;
 }
 
 /** Reexaminations (90/, 95/) and supplemental examinations (96/) list the patent's requester in their inventor bag. */
@@ -96,13 +91,11 @@ async function resolvePrintedParties(tx: Queryable, parties: readonly PrintedPar
   return { entityIds, newCompanies: newCompanyIds(companies) };
 }
 
-/** The parties of some applications (file wrapper) or documents (grants and publications: applicants, inventors, assignees at issue). */
-export async function resolvePrintedBatch(
-  db: Database,
-  source: 'applications' | 'documents',
-  keys: readonly string[],
-  now: Date,
-): Promise<BatchOutcome> {
+/**
+ * Parties printed with name parts and one place, of some applications (file wrapper) or documents
+ * (grants and publications: applicants, inventors, assignees at issue).
+ */
+export async function resolvePrintedBatch(db: Database, source: PartyTable, keys: readonly string[], now: Date): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     await sql.lockResolver(tx);
     const parties = await findPrintedParties(tx, source, keys);
@@ -120,14 +113,20 @@ export async function resolvePrintedBatch(
   });
 }
 
-export async function resolveRecordationBatch(db: Database, reelFrames: readonly string[], now: Date): Promise<BatchOutcome> {
+/** The assignors and assignees of some recordations (`source` keyed by reel/frame), a signer matched to the covered application's inventors. */
+export async function resolveRecordationBatch(
+  db: Database,
+  source: PartyTable,
+  reelFrames: readonly string[],
+  now: Date,
+): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     await sql.lockResolver(tx);
     const parties = await sql.findRecordationParties(tx, reelFrames);
     const covered = await sql.findCoveredApplications(tx, reelFrames);
     const applicationsOf = groupBy(covered, (row) => row.reel_frame);
     const coveredNumbers = [...new Set(covered.map((row) => row.application_number))];
-    const inventorsOf = groupBy(await findPrintedParties(tx, 'applications', coveredNumbers, true), (row) => row.key);
+    const inventorsOf = groupBy(await findPrintedParties(tx, APPLICATION_PARTIES, coveredNumbers, true), (row) => row.key);
 
     const companies = await recordedCompanies(tx, parties);
     const seen = new Observations();
@@ -139,7 +138,7 @@ export async function resolveRecordationBatch(db: Database, reelFrames: readonly
     await seen.write(tx, now);
     await setPartyEntities(
       tx,
-      'recordations',
+      source,
       updates.map((u) => ({ key: u.reel_frame, role: u.role, seq: u.seq, entity_id: u.entity_id })),
     );
     await relink(tx, coveredNumbers, now);

@@ -1,20 +1,11 @@
 /**
- * The five tables of printed parties entity resolution walks, each keyed by what its rows
- * belong to: the walk over them (unresolved only, or all for a rebuild) and the entity ids written
- * back. Table and column names come from this closed list only; values are parameters.
+ * The tables of printed parties entity resolution walks, each keyed by what its rows belong to:
+ * the walk over them (unresolved only, or all for a rebuild) and the entity ids written back.
+ * Each product module declares its own (party-source.ts); table and column names come from those
+ * declarations only, values are parameters.
  */
 import type { Queryable } from '../../db/database.js';
-
-export const PARTY_TABLES = {
-  applications: { table: 'application_parties', key: 'application_number' },
-  documents: { table: 'document_parties', key: 'doc_number' },
-  recordations: { table: 'assignment_parties', key: 'reel_frame' },
-  /** The file wrapper's copies of recordations: seq counts within the application's bag and role. */
-  bags: { table: 'file_wrapper_recordation_parties', key: 'application_number' },
-  trials: { table: 'ptab_parties', key: 'trial_number' },
-} as const;
-
-export type PartySource = keyof typeof PARTY_TABLES;
+import type { PartyTable } from './party-source.js';
 
 /** A party printed with name parts and one place: an application's or a document's (their tables share these columns). */
 export interface PrintedPartyRow {
@@ -36,11 +27,11 @@ export interface PrintedPartyRow {
 /** The printed parties of some applications or documents (`inventorsOnly`: a recordation's signer is matched to one of them). */
 export async function findPrintedParties(
   db: Queryable,
-  source: Exclude<PartySource, 'recordations' | 'bags' | 'trials'>,
+  source: PartyTable,
   keys: readonly string[],
   inventorsOnly = false,
 ): Promise<PrintedPartyRow[]> {
-  const { table, key } = PARTY_TABLES[source];
+  const { table, key } = source;
   const { rows } = await db.query<PrintedPartyRow>(
     /* SQL */ `SELECT ${key} AS key, application_number, role, seq, name, last_name, first_name, middle_name, city, region, country, entity_id
                FROM ${table} WHERE ${key} = ANY($1::text[]) ${inventorsOnly ? `AND role = 'inventor'` : ''}`,
@@ -56,10 +47,10 @@ export async function findPrintedParties(
  */
 export async function findPartyKeys(
   db: Queryable,
-  source: PartySource,
+  source: PartyTable,
   input: { after: string; limit: number; all: boolean },
 ): Promise<string[]> {
-  const { table, key } = PARTY_TABLES[source];
+  const { table, key } = source;
   const { rows } = await db.query<{ key: string }>(
     /* SQL */ `SELECT DISTINCT ${key} AS key FROM ${table}
                WHERE ${input.all ? '' : 'entity_id IS NULL AND'} ${key} > $1 ORDER BY ${key} LIMIT $2`,
@@ -71,11 +62,11 @@ export async function findPartyKeys(
 /** Writes each party's entity id ('' for a party without a key), leaving rows that already have it alone. */
 export async function setPartyEntities(
   tx: Queryable,
-  source: PartySource,
+  source: PartyTable,
   rows: readonly { key: string; role: string; seq: number; entity_id: string }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const { table, key } = PARTY_TABLES[source];
+  const { table, key } = source;
   await tx.query(
     /* SQL */ `UPDATE ${table} p SET entity_id = u.entity_id
                FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS u(key, role, seq, entity_id)

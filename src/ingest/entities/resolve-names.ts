@@ -19,9 +19,9 @@ import { abbreviates } from '../../domain/names.js';
 import * as sql from './resolve.sql.js';
 
 /** Confidence of a spelling filed under the entity of a spelling it abbreviates (or the reverse). */
-export const ABBREVIATION_CONFIDENCE = 0.9;
+const ABBREVIATION_CONFIDENCE = 0.9;
 /** Confidence of a spelling filed under the entity of a spelling it differs from by one keying error. */
-export const KEYING_ERROR_CONFIDENCE = 0.85;
+const KEYING_ERROR_CONFIDENCE = 0.85;
 
 export interface CompanyResolution {
   entityId: string;

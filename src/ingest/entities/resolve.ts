@@ -1,22 +1,22 @@
 /**
- * Entity resolution (issue 10): every name the service holds — the file wrapper's applicants and
- * inventors, the parties printed on grants and publications, the recordations' assignors and
- * assignees (in the assignment files and in the file wrapper's copies), PTAB trials' petitioners
- * and patent owners — filed under an entity, entities grouped into families, each entity's
- * portfolio kept. Incremental by default: only parties not resolved
+ * Entity resolution: every name the service holds — each product module's party sources, such as
+ * the file wrapper's applicants and inventors, the parties printed on grants and publications, the
+ * recordations' assignors and assignees, PTAB trials' petitioners and patent owners — filed under
+ * an entity, entities grouped into families, each entity's portfolio kept. Sources are walked in
+ * the modules' order (applications first: inventors and applicants give a person's shown name and
+ * place). Incremental by default: only parties not resolved
  * yet (rows the file wrapper or an assignment load wrote since the last run) and the
  * applications they touch. A rebuild walks everything again, recomputes the families' edges and
  * recounts every entity; entity ids stay as they were (entity_keys is kept).
  */
 import { vacuumAnalyze } from '../../db/analyze.sql.js';
 import type { Database } from '../../db/database.js';
-import { resolveBagBatch } from './bags.js';
-import { type BatchOutcome, resolvePrintedBatch, resolveRecordationBatch } from './batches.js';
+import type { BatchOutcome } from './batches.js';
 import { addNearIdenticalEdges, rebuildFamilies } from './families.js';
 import * as families from './families.sql.js';
 import { relink } from './relink.js';
-import { resolveTrialBatch } from './trials.js';
-import { findPartyKeys, PARTY_TABLES } from './parties.sql.js';
+import { findPartyKeys } from './parties.sql.js';
+import { type PartySource } from './party-source.js';
 import * as sql from './resolve.sql.js';
 import * as state from './state.sql.js';
 
@@ -31,7 +31,6 @@ const RESOLUTION_TABLES = [
   'family_members',
   'family_edges',
   'entity_resolution_state',
-  ...Object.values(PARTY_TABLES).map((source) => source.table),
 ];
 
 export interface ResolutionOptions {
@@ -43,21 +42,15 @@ export interface ResolutionOptions {
 }
 
 export interface ResolutionProgress {
-  phase: 'applications' | 'documents' | 'recordations' | 'bags' | 'trials' | 'links' | 'families';
+  /** A party source's phase, then `links` and `families`. */
+  phase: string;
   done: number;
 }
 
 export interface ResolutionSummary {
   rebuild: boolean;
-  /** Applications whose parties were resolved. */
-  applications: number;
-  /** Grants and publications whose parties were resolved. */
-  documents: number;
-  recordations: number;
-  /** Applications whose file wrapper copies of recordations (assignmentBag) had parties resolved. */
-  bags: number;
-  /** PTAB trials whose parties were resolved. */
-  trials: number;
+  /** Keys whose parties were resolved, per source phase (`applications`: applications, `trials`: PTAB trials …). */
+  read: Record<string, number>;
   /** Applications whose links were recomputed (some more than once). */
   relinked: number;
   newCompanies: number;
@@ -68,7 +61,11 @@ export interface ResolutionSummary {
   seconds: number;
 }
 
-export async function resolveEntities(db: Database, options: ResolutionOptions = {}): Promise<ResolutionSummary> {
+export async function resolveParties(
+  db: Database,
+  sources: readonly PartySource[],
+  options: ResolutionOptions = {},
+): Promise<ResolutionSummary> {
   const started = Date.now();
   const now = options.now ?? (() => new Date());
   const size = options.batchSize ?? 1_000;
@@ -76,11 +73,7 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   const progress = options.onProgress ?? (() => {});
   const summary: ResolutionSummary = {
     rebuild,
-    applications: 0,
-    documents: 0,
-    recordations: 0,
-    bags: 0,
-    trials: 0,
+    read: Object.fromEntries(sources.map((source) => [source.phase, 0])),
     relinked: 0,
     newCompanies: 0,
     familyEdgesAdded: 0,
@@ -99,47 +92,16 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   // A merger purged, or sent again as another conveyance, no longer joins its companies (a rebuild recomputes every edge).
   else summary.familyEdgesRemoved = await db.transaction(async (tx) => families.deleteEdgesOfGoneRecordations(tx));
 
-  // Applications first: inventors and applicants get the file wrapper's spelling and place as their shown name.
-  await walk(
-    (after) => findPartyKeys(db, 'applications', { after, limit: size, all: rebuild }),
-    async (batch) => {
-      absorb(await resolvePrintedBatch(db, 'applications', batch, now()));
-      summary.applications += batch.length;
-      progress({ phase: 'applications', done: summary.applications });
-    },
-  );
-  await walk(
-    (after) => findPartyKeys(db, 'documents', { after, limit: size, all: rebuild }),
-    async (batch) => {
-      absorb(await resolvePrintedBatch(db, 'documents', batch, now()));
-      summary.documents += batch.length;
-      progress({ phase: 'documents', done: summary.documents });
-    },
-  );
-  await walk(
-    (after) => findPartyKeys(db, 'recordations', { after, limit: Math.ceil(size / 2), all: rebuild }),
-    async (batch) => {
-      absorb(await resolveRecordationBatch(db, batch, now()));
-      summary.recordations += batch.length;
-      progress({ phase: 'recordations', done: summary.recordations });
-    },
-  );
-  await walk(
-    (after) => findPartyKeys(db, 'bags', { after, limit: size, all: rebuild }),
-    async (batch) => {
-      absorb(await resolveBagBatch(db, batch, now()));
-      summary.bags += batch.length;
-      progress({ phase: 'bags', done: summary.bags });
-    },
-  );
-  await walk(
-    (after) => findPartyKeys(db, 'trials', { after, limit: size, all: rebuild }),
-    async (batch) => {
-      absorb(await resolveTrialBatch(db, batch, now()));
-      summary.trials += batch.length;
-      progress({ phase: 'trials', done: summary.trials });
-    },
-  );
+  for (const source of sources) {
+    await walk(
+      (after) => findPartyKeys(db, source, { after, limit: Math.ceil(size * (source.batchShare ?? 1)), all: rebuild }),
+      async (batch) => {
+        absorb(await source.resolve(db, batch, now()));
+        summary.read[source.phase]! += batch.length;
+        progress({ phase: source.phase, done: summary.read[source.phase]! });
+      },
+    );
+  }
   // Applications a deleted or replaced recordation covered: their links may rest on parties gone.
   await walk(
     (after) => state.findQueuedRelinks(db, after, size),
@@ -175,14 +137,15 @@ export async function resolveEntities(db: Database, options: ResolutionOptions =
   const checkNames = rebuild ? await everyCompany(db) : [...newCompanies];
   summary.familyEdgesAdded += await addNearIdenticalEdges(db, checkNames);
   const changed =
-    summary.applications + summary.documents + summary.recordations + summary.bags + summary.trials + summary.relinked > 0 ||
+    Object.values(summary.read).some((read) => read > 0) ||
+    summary.relinked > 0 ||
     summary.familyEdgesAdded + summary.familyEdgesRemoved > 0;
   if (changed || rebuild) {
     summary.families = (await rebuildFamilies(db, now())).families;
     progress({ phase: 'families', done: summary.families });
     await state.markResolved(db, now());
     // After the last commit, as an ingest run does (ingest/analyze.ts): a first resolution fills these tables.
-    await vacuumAnalyze(db, RESOLUTION_TABLES);
+    await vacuumAnalyze(db, [...RESOLUTION_TABLES, ...sources.map((source) => source.table)]);
   }
   summary.seconds = (Date.now() - started) / 1000;
   return summary;

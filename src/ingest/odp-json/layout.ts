@@ -1,5 +1,5 @@
 /**
- * The layouts of ODP JSON (file wrapper, PTAB; office actions next). DESIGN.md §5: the inside of the bulk zips is undocumented, so every
+ * The layouts of ODP JSON (file wrapper, PTAB, office actions). DESIGN.md §5: the inside of the bulk zips is undocumented, so every
  * plausible layout is accepted:
  *
  * - a top-level array: each element is one record (ODP beta `patentBag.sample.json`);

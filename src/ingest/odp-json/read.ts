@@ -1,5 +1,5 @@
 /**
- * Streaming reader of ODP JSON bulk files (file wrapper, PTAB; office actions next):
+ * Streaming reader of ODP JSON bulk files (file wrapper, PTAB, office actions):
  * `.json`, `.jsonl`/`.ndjson` or `.zip` files, yielding one item per record, per rejected
  * record and per dropped part of a kept record. A product supplies its layout (envelope bag
  * keys, layout.ts) and its mapper. Memory stays bounded by the largest single record: the text
@@ -53,9 +53,9 @@ export interface OdpProduct<R> {
  * Far above any real record (the 100 kB sample records), far below what would strain memory: a
  * longer value is skipped while streaming and reported.
  */
-export const MAX_VALUE_CHARS = 64 * 1024 * 1024;
+const MAX_VALUE_CHARS = 64 * 1024 * 1024;
 /** A JSON Lines line longer than this is reported and skipped instead of being buffered. */
-export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+const MAX_LINE_CHARS = 64 * 1024 * 1024;
 
 /**
  * Every item of an ODP JSON file: a zip (by extension or by its `PK` signature) member by
@@ -76,7 +76,7 @@ export async function* readOdpJsonFile<R>(path: string, product: OdpProduct<R>):
 type MemberKind = 'json' | 'lines';
 
 /** By name: `.json` → json, `.jsonl`/`.ndjson` → lines; macOS resource forks are not JSON. */
-export function memberKind(name: string): MemberKind | null {
+function memberKind(name: string): MemberKind | null {
   if (isResourceFork(name)) return null;
   const lower = name.toLowerCase();
   if (lower.endsWith('.json')) return 'json';

@@ -21,10 +21,10 @@
 import { StringDecoder } from 'node:string_decoder';
 
 /** Far above any real record (the largest recordations list a few thousand properties, ~600 bytes each). */
-export const MAX_ELEMENT_CHARS = 64 * 1024 * 1024;
+const MAX_ELEMENT_CHARS = 64 * 1024 * 1024;
 
 /** The header is a DTD and a few envelope tags (~3 KB); more means the element never starts. */
-export const MAX_HEADER_CHARS = 1024 * 1024;
+const MAX_HEADER_CHARS = 1024 * 1024;
 
 const HEAD_CHARS = 200;
 

@@ -36,7 +36,8 @@ export interface TextControl {
 }
 
 // Thrown from the root's start tag to leave saxes' write loop at once.
-const STOP = Symbol('stop reading');
+/** Thrown from a handler to end the parse early; told from a real failure by identity. */
+const STOP = new Error('stop reading');
 
 const UNDEFINED_ENTITY = /undefined entity\.$/;
 

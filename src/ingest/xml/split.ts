@@ -14,7 +14,7 @@ const DECLARATION = Buffer.from('<?xml');
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** V8 cannot make a string much over 512 MiB; real documents stay far below this. */
-export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
 
 export type SplitPiece =
   /**

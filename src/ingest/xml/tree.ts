@@ -30,7 +30,7 @@ export interface TreeOptions {
 export type TreeOutcome = Exclude<SaxOutcome, { kind: 'read' }> | { kind: 'read'; root: string; tree: XmlElement };
 
 /** Elements that sit inside running text: whitespace after them separates words. */
-export const INLINE_ELEMENTS: ReadonlySet<string> = new Set([
+const INLINE_ELEMENTS: ReadonlySet<string> = new Set([
   'b',
   'i',
   'u',

@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_BODY_LENGTH = 32;
 const KEY_PATTERN = /^pss_[0-9A-Za-z]{32}$/;
-export const KEY_PREFIX_LENGTH = 12;
+const KEY_PREFIX_LENGTH = 12;
 
 /** Uniformly random base62 characters (keys, monitor ids, webhook secrets). */
 export function randomBase62(length: number): string {

@@ -3,7 +3,7 @@ import { NoticeListener } from '../../db/notice-listener.js';
 import type { Authenticator } from './authenticator.js';
 
 /** The channel the api_keys trigger notifies on (migration 0027), with the revoked key's id. */
-export const KEY_REVOKED_CHANNEL = 'api_key_revoked';
+const KEY_REVOKED_CHANNEL = 'api_key_revoked';
 
 /**
  * Every revocation, whichever process or command made it, reaches this process's key cache when

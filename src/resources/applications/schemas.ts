@@ -12,7 +12,7 @@ const NumberText = (description: string) => Type.String({ minLength: 1, maxLengt
 
 const Category = Type.Enum(STATUS_CATEGORIES, { description: 'pending, allowed, granted, abandoned, expired, provisional, pct or other' });
 
-export const StatusBlock = component(
+const StatusBlock = component(
   'StatusBlock',
   Type.Object({
     code: Nullable(Type.Integer({ description: "The office's status code" })),

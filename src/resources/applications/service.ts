@@ -120,7 +120,7 @@ export class ApplicationService {
 
   /**
    * The finished answer, rendered once per number until the data or its staleness changes: a
-   * repeated lookup neither rebuilds nor re-serializes the Application (issue 8, item 11).
+   * repeated lookup neither rebuilds nor re-serializes the Application.
    */
   answer(kind: LookupKind, input: string, render: RenderAnswer<Application>): Promise<string> {
     const lookup = this.lookup(kind, input);

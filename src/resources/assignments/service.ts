@@ -12,8 +12,8 @@ import * as sql from './assignments.sql.js';
 import * as copies from './file-wrapper-recordations.sql.js';
 import type { AssigneeMatch } from './recordation-columns.sql.js';
 import { cursorKey } from '../cursor-key.js';
+import { ASSIGNMENT_PRODUCTS } from '../../domain/products.js';
 
-const ASSIGNMENT_PRODUCTS = ['PASDL', 'PASYR'] as const;
 const REEL_FRAME = { kind: 'text', pattern: /^\d{6}\/\d{4}$/ } as const;
 
 /** Keyset (recorded date, reel/frame) of the last recordation shown, bound to the list and its query. */

@@ -7,9 +7,9 @@ import type { MaintenanceService } from '../maintenance/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './entities.sql.js';
 import { cursorKey } from '../cursor-key.js';
+import { NAME_PRODUCTS } from '../../domain/products.js';
 
 /** The products whose names entity resolution reads: the answers' provenance is the freshest of them. */
-const NAME_PRODUCTS = ['PTFWPRD', 'PTFWPRE', 'PASDL', 'PASYR'] as const;
 const ALIASES_IN_SEARCH = 10;
 const ALIASES_IN_RECORD = 100;
 

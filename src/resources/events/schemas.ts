@@ -35,7 +35,7 @@ export const EventProperties = {
   ),
 };
 
-export const Event = component('Event', Type.Object(EventProperties));
+const Event = component('Event', Type.Object(EventProperties));
 
 export const FeedPage = component(
   'EventFeedPage',

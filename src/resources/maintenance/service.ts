@@ -2,9 +2,9 @@ import type { Queryable } from '../../db/database.js';
 import { notFound } from '../../domain/errors.js';
 import { BUILT_IN_FEE_CODES } from '../../domain/fee-codes.js';
 import { FEE_WINDOWS } from '../../domain/maintenance.js';
-import { patentType, type PatentType } from '../../domain/numbers.js';
+import { patentType } from '../../domain/numbers.js';
 import { toEasternDate } from '../../domain/provenance.js';
-import { productsOfFamily, PRODUCT_CATALOGUE, type Product } from '../../domain/products.js';
+import { MAINTENANCE_FEE_PRODUCT, productsOfFamily, PRODUCT_CATALOGUE, type Product } from '../../domain/products.js';
 import { type Assessment, assessPatent } from '../../facts/assess.js';
 import type { PatentFacts } from '../../facts/fuse.js';
 import { type HeldPatent, readPatentFacts } from '../../facts/read.js';
@@ -23,7 +23,7 @@ const estimateOf = ({ estimate, expiry }: Assessment) => ({
 
 /** The products whose file date judges a patent's fee windows: the fee product, else a file-wrapper product or the grants. */
 const familyOf = (product: string): readonly Product[] =>
-  product in PRODUCT_CATALOGUE ? productsOfFamily(PRODUCT_CATALOGUE[product as Product].family) : ['PTMNFEE2'];
+  product in PRODUCT_CATALOGUE ? productsOfFamily(PRODUCT_CATALOGUE[product as Product].family) : [MAINTENANCE_FEE_PRODUCT];
 
 /** The Maintenance record (spec §2) with the expiry calculation (D26), from every product that prints the facts (D29). */
 export class MaintenanceService {
@@ -68,15 +68,15 @@ export class MaintenanceService {
     const { facts } = held;
     const assessment = this.assess(held);
     const { status, expiry } = assessment;
-    const judgedBy = facts.feesCoveredThrough?.source ?? { product: 'PTMNFEE2', file_date: null };
+    const judgedBy = facts.feesCoveredThrough?.source ?? { product: MAINTENANCE_FEE_PRODUCT, file_date: null };
     const provenance = judgedBy.file_date
       ? await this.provenance.ofRow({ product: judgedBy.product, fileDate: judgedBy.file_date }, familyOf(judgedBy.product))
-      : await this.provenance.ofFamily(['PTMNFEE2']);
+      : await this.provenance.ofFamily([MAINTENANCE_FEE_PRODUCT]);
     const sources = new Map(assessment.feeEvents.map((event) => [`${event.date} ${event.code}`, event]));
     return {
       patent_number: patentNumber,
       application_number: facts.applicationNumber,
-      patent_type: (patentType(patentNumber) ?? 'utility') as PatentType,
+      patent_type: patentType(patentNumber) ?? 'utility',
       grant_date: facts.grantDate,
       entity_status: facts.fee?.entity_status ?? null,
       // Classified once, by the rules (status.events, oldest first); the description is the office's.
@@ -88,7 +88,7 @@ export class MaintenanceService {
           date: event.date,
           kind: event.kind ?? 'other',
           window: event.stage ? FEE_WINDOWS[event.stage - 1]! : null,
-          source: fact?.source ?? { product: 'PTMNFEE2', file_date: null },
+          source: fact?.source ?? { product: MAINTENANCE_FEE_PRODUCT, file_date: null },
         };
       }),
       windows: status.windows,

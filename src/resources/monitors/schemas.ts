@@ -59,7 +59,7 @@ const MonitorRecordProperties = {
   deliveries: Type.Object({ delivered: Type.Integer(), failed: Type.Integer(), pending: Type.Integer() }),
 };
 
-export const Monitor = component('Monitor', Type.Object(MonitorRecordProperties));
+const Monitor = component('Monitor', Type.Object(MonitorRecordProperties));
 
 export const CreatedMonitor = component(
   'CreatedMonitor',

@@ -9,7 +9,7 @@ import * as sql from './monitors.sql.js';
 import type { WebhookTargetPolicy } from './webhook-target.js';
 
 /** D14: at most this many active monitors per org. */
-export const MAX_MONITORS_PER_ORG = 100;
+const MAX_MONITORS_PER_ORG = 100;
 
 export interface MonitorInput {
   targets: { application_numbers?: string[]; patent_numbers?: string[]; entity_ids?: string[] };

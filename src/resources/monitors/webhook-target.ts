@@ -3,10 +3,10 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { HostResolver } from '../../context.js';
 import { isBlockedAddress } from '../../domain/private-addresses.js';
 
-export const systemResolver: HostResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+const systemResolver: HostResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 /** An address a webhook may not reach (D21); its message is safe to show the monitor's owner. */
-export class BlockedTargetError extends Error {
+class BlockedTargetError extends Error {
   readonly code = 'EBLOCKEDTARGET';
 }
 

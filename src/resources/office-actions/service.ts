@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { CURSOR_DATE, CURSOR_INT4, CursorCodec } from '../../domain/cursor.js';
 import { notFound } from '../../domain/errors.js';
 import { listOfficeActions, type ListedAction, withdrawnActions } from '../../domain/office-action-list.js';
-import { FILE_WRAPPER_PRODUCTS } from '../../domain/products.js';
+import { FILE_WRAPPER_PRODUCTS, OFFICE_ACTION_PRODUCTS } from '../../domain/products.js';
 import { rejectionsOf, statutesOf } from '../../domain/rejections.js';
 import { NO_PERIOD, replyDeadlines, type ReplyDeadline } from '../../domain/reply-periods.js';
 import { requireApplicationNumber } from '../path-numbers.js';
@@ -11,7 +11,6 @@ import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './office-actions.sql.js';
 import { cursorKey } from '../cursor-key.js';
 
-const OA_PRODUCTS = ['OA'] as const;
 /** Keyset (mail date, place in the application's list oldest first) of the last action shown. */
 const CURSOR = new CursorCodec('office-actions', { d: CURSOR_DATE, s: CURSOR_INT4 });
 
@@ -143,7 +142,7 @@ export class OfficeActionService {
         remaining.length > input.limit && last !== undefined ? CURSOR.encode(key, scope, { d: listed[last]!.mailedDate, s: last }) : null,
       ...(sources.held
         ? await this.provenance.ofRow({ product: sources.held.product, fileDate: sources.held.file_date }, FILE_WRAPPER_PRODUCTS)
-        : await this.provenance.ofFamily(OA_PRODUCTS)),
+        : await this.provenance.ofFamily(OFFICE_ACTION_PRODUCTS)),
     };
   }
 }

@@ -10,7 +10,7 @@ import { UNITS_PER_USD } from '../accounts/service.js';
 import * as sql from './payments.sql.js';
 
 /** Spec §8: a checkout link expires after 24 hours. */
-export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
  * Stripe refuses an `expires_at` more than 24 hours after its own clock: asking for a minute less
  * keeps a server clock slightly ahead of Stripe's from turning every checkout into an error.
@@ -30,8 +30,6 @@ export type Confirmation =
   | { outcome: 'unknown_org'; sessionId: string; orgId: string }
   | { outcome: 'mismatch'; sessionId: string; reason: string }
   | { outcome: 'ignored'; reason: string };
-
-export type ConfirmationOutcome = Confirmation['outcome'];
 
 type Credited = Omit<Extract<Confirmation, { outcome: 'credited' }>, 'balanceUnits'>;
 

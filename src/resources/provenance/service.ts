@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
-import { isStale, type ProductState, type Provenance, provenanceOf, toEasternDate } from '../../domain/provenance.js';
+import { type Catalogue, isStale, type ProductState, type Provenance, provenanceOf, toEasternDate } from '../../domain/provenance.js';
+import { catalogueEntry } from '../../domain/products.js';
 import { listProductStates, readEntityResolutionTime } from '../../db/product-state.sql.js';
 
 /** product_state changes only when an ingest finishes (possibly in another process): a short cache is exact enough. */
@@ -13,6 +14,8 @@ export class ProvenanceService {
   constructor(
     private readonly db: Queryable,
     private readonly now: () => Date = () => new Date(),
+    /** The cadence of each product the deployment loads (the product modules' catalogue entries). */
+    private readonly catalogue: Catalogue = catalogueEntry,
   ) {}
 
   async states(): Promise<Map<string, ProductState>> {
@@ -44,7 +47,7 @@ export class ProvenanceService {
     const states = await this.states();
     const now = this.now();
     let staleness = '';
-    for (const state of states.values()) staleness += isStale(state, now) ? 's' : 'f';
+    for (const state of states.values()) staleness += isStale(state, now, this.catalogue) ? 's' : 'f';
     return `${this.cached!.version}#${staleness}#${this.easternToday(now)}`;
   }
 
@@ -61,7 +64,7 @@ export class ProvenanceService {
   }
 
   async of(product: string): Promise<Provenance> {
-    return provenanceOf(product, (await this.states()).get(product) ?? null, this.now());
+    return provenanceOf(product, (await this.states()).get(product) ?? null, this.now(), this.catalogue);
   }
 
   private async freshest(family: readonly string[]): Promise<ProductState | null> {
@@ -76,7 +79,7 @@ export class ProvenanceService {
   /** Provenance of a product family as a whole (list envelopes): its freshest member names it. */
   async ofFamily(family: readonly string[]): Promise<Provenance> {
     const freshest = await this.freshest(family);
-    return provenanceOf(freshest?.product ?? family[0]!, freshest, this.now());
+    return provenanceOf(freshest?.product ?? family[0]!, freshest, this.now(), this.catalogue);
   }
 
   /**
@@ -89,6 +92,6 @@ export class ProvenanceService {
 
   async all(): Promise<Provenance[]> {
     const now = this.now();
-    return [...(await this.states()).values()].map((state) => provenanceOf(state.product, state, now));
+    return [...(await this.states()).values()].map((state) => provenanceOf(state.product, state, now, this.catalogue));
   }
 }

@@ -8,8 +8,8 @@ import { requirePatentNumber } from '../path-numbers.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './ptab.sql.js';
 import { cursorKey } from '../cursor-key.js';
+import { PTAB_PRODUCTS } from '../../domain/products.js';
 
-const PTAB_PRODUCTS = ['PTAB'] as const;
 const TRIAL = { kind: 'text', pattern: /^(IPR|PGR|CBM|DER)\d{4}-\d{5}$/ } as const;
 /** Keyset (filing date, UNDATED for a trial without one; trial number) of the last trial shown, bound to the search. */
 const SEARCH_CURSOR = new CursorCodec('ptab-search', { f: CURSOR_DATE, t: TRIAL });

@@ -107,7 +107,7 @@ const WHOLE_SPAN_MONTHS = 360;
 /**
  * With q: best rank first, then newest, over the newest `cap` matches; the total counted to
  * `cap + 1`. Ranking reads a document's whole vector (ts_rank), so its cost grows with the
- * matches: at 1 M documents a query matching 42,000 took 0.8 s ranked whole (issue 16). Beyond the
+ * matches: at 1 M documents a query matching 42,000 took 0.8 s ranked whole. Beyond the
  * cap the total is capped anyway, and the newest matches are the ones listed. A first count of
  * LOOSE's matches, which the index answers without opening a vector, chooses how to rank.
  *

@@ -12,7 +12,7 @@ import { cursorKey } from '../cursor-key.js';
 /** Spec §8: totals are counted up to this many matches. */
 export const TOTAL_CAP = 10_000;
 /** Spec §8: a search running longer is a 504 computation_timeout (statement_timeout). */
-export const SEARCH_TIMEOUT_MS = 10_000;
+const SEARCH_TIMEOUT_MS = 10_000;
 const SNIPPET_CHARS = 300;
 
 /** ts_rank is a float4 in [0, 1] in practice; the bound only keeps a forged value inside `real`. */

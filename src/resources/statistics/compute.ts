@@ -16,7 +16,7 @@ export interface StatisticsNight {
 }
 
 /**
- * The nightly statistics (issue 14): every application's facts, then the examiner and art-unit
+ * The nightly statistics: every application's facts, then the examiner and art-unit
  * tables, in one transaction (readers see the previous night until it commits). Buckets are the
  * domain's (`applicationStatus`), decided once per kind of application row and applied by SQL.
  */

@@ -29,7 +29,7 @@ class OutOfTime extends Error {}
 type EntityStatistics = Awaited<ReturnType<EntityStatisticsService['compute']>>;
 
 /**
- * Entity statistics (spec §2, D9; issue 14): every block from the tables as they are now, with
+ * Entity statistics (spec §2, D9): every block from the tables as they are now, with
  * the prosecution metrics from the night's application facts. Kept until the next night; large
  * entities and those that ran out of time are computed by the nightly run.
  */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { scheduledDetectors } from '../../ingest/registry.js';
+import { scheduledDetectors } from '../../products/registry.js';
 import { detectScheduledEvents } from '../../ingest/scheduled.js';
 import { defineJob } from '../job-type.js';
 import { scheduleEntry } from '../schedule.js';

@@ -6,7 +6,7 @@ import { scheduleEntry } from '../schedule.js';
 /** Rows per DELETE: short statements, so on the embedded engine no request waits long behind one. */
 const BATCH = 1_000;
 /** Failed runs stay visible to operators (`ingest_runs.error`) this long. */
-export const INGEST_RUN_RETENTION_DAYS = 90;
+const INGEST_RUN_RETENTION_DAYS = 90;
 
 /**
  * Deletes failed and abandoned ingest runs past their retention (see deleteStaleIngestRuns).

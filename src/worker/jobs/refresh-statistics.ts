@@ -4,7 +4,7 @@ import { defineJob } from '../job-type.js';
 import { scheduleEntry } from '../schedule.js';
 
 /**
- * The nightly statistics (issue 14): the examiner and art-unit tables, then the entities above the
+ * The nightly statistics: the examiner and art-unit tables, then the entities above the
  * size threshold and those queued by a request that ran out of time. Idempotent: a second run of
  * the same night computes the same numbers again.
  */

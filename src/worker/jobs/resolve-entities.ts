@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { resolveEntities } from '../../ingest/entities/resolve.js';
+import { resolveEntities } from '../../products/registry.js';
 import { defineJob } from '../job-type.js';
 import { scheduleEntry } from '../schedule.js';
 
 /**
- * Entity resolution after ingests (issue 10): the names the file wrapper and assignment loads
+ * Entity resolution after ingests: the names the file wrapper and assignment loads
  * wrote since the last run are filed under entities and the applications they touch relinked.
  * A run with nothing new reads two partial indexes and stops. Idempotent: a resolved party is
  * not read again, and a batch interrupted by a crash is found unresolved by the next run.

@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
-import { DEFAULT_SYNC_PRODUCTS } from '../../ingest/sync/products.js';
-import { SyncService } from '../../ingest/sync/service.js';
+import { DEFAULT_SYNC_PRODUCTS } from '../../sync/products.js';
+import { SyncService } from '../../sync/service.js';
 import { defineJob } from '../job-type.js';
 import { scheduleEntry } from '../schedule.js';
 import { refreshStatisticsJob } from './refresh-statistics.js';
 import { resolveEntitiesJob } from './resolve-entities.js';
 
 /**
- * The nightly sync (issue 13): every current product's new Open Data Portal files downloaded and
+ * The nightly sync: every current product's new Open Data Portal files downloaded and
  * loaded, as `patent-status sync` does, then the jobs that follow an ingest run at once: entity
  * resolution, then the night's statistics (whose own schedule is off when the sync runs them). A product that failed
  * makes the job fail after the others are done, so the queue tries again later (30 min, then 1 h);

@@ -16,7 +16,7 @@ import { generateApplications, type GenerateOptions } from '../file-wrapper/gene
 import type { OdpRecord } from '../file-wrapper/types.js';
 import { day } from '../core/random.js';
 
-export const TYPES = ['UTL', 'DES', 'PLT', 'REI', 'PRV'] as const;
+const TYPES = ['UTL', 'DES', 'PLT', 'REI', 'PRV'] as const;
 export const PRV = 4;
 const PATENT_PREFIXES = ['', 'D', 'PP', 'RE'] as const;
 

@@ -3,11 +3,13 @@
  * cast of pools.ts, with its name variants and places), and the parties the assignment records
  * add: patent buyers, lenders, federal agencies, the cast's law firms (a firm's lien on its
  * client's patents), and the new names companies take. Each is one real organisation
- * (`company:<index>` in the truth) printed many ways (assignment-print.ts). Addresses are made up
- * from a seed of the organisation's own, so a company keeps its street across corpora.
+ * (`company:<index>` in the truth) printed many ways (core/variation.ts, print.ts). Addresses
+ * are made up from a seed of the organisation's own, so a company keeps its street across
+ * corpora.
  */
 import { buildCast, type LawFirm, type Place } from '../core/names.js';
 import { Rng } from '../core/random.js';
+import { asRecorded, type CompanyContext, companySpellings } from '../core/variation.js';
 
 export interface Address {
   line1: string;
@@ -26,7 +28,7 @@ export interface Entity {
   index: number;
   kind: EntityKind;
   stem: string;
-  /** Name spellings, as submitters type them (the printer may upper-case them too). */
+  /** Name spellings as submitters type them, the usual one first (variation.ts); the printer upper-cases them. */
   variants: string[];
   /** The usual address first, then other ways of writing it or a second office in the same city. */
   addresses: Address[];
@@ -39,14 +41,15 @@ export interface Entity {
 const list = (items: string): string[] => items.split('|');
 
 type Style = 'inc' | 'corp' | 'llc' | 'lp' | 'kk' | 'gmbh' | 'kr';
-const STYLES: Readonly<Record<Style, (s: string, u: string) => string[]>> = {
-  inc: (s, u) => [`${s}, Inc.`, `${u} INC`, `${s} Incorporated`, `${u}, INC.`],
-  corp: (s, u) => [`${s} Corporation`, `${u} CORP`, `${s} Corp.`, `${u} CORPORATION`],
-  llc: (s, u) => [`${s}, LLC`, `${u} LLC`, `${u}, L.L.C.`],
-  lp: (s, u) => [`${s}, L.P.`, `${u} LP`, `${u}, L.P.`],
-  kk: (s, u) => [`${s} K.K.`, `${u} KABUSHIKI KAISHA`, `Kabushiki Kaisha ${s}`],
-  gmbh: (s, u) => [`${s} GmbH`, `${u} GMBH`],
-  kr: (s, u) => [`${s} Co., Ltd.`, `${u} CO., LTD.`, `${s} Co., Ltd`],
+/** The spelling a party files under most often. */
+const USUAL: Readonly<Record<Style, (stem: string) => string>> = {
+  inc: (s) => `${s}, Inc.`,
+  corp: (s) => `${s} Corporation`,
+  llc: (s) => `${s}, LLC`,
+  lp: (s) => `${s}, L.P.`,
+  kk: (s) => `${s} K.K.`,
+  gmbh: (s) => `${s} GmbH`,
+  kr: (s) => `${s} Co., Ltd.`,
 };
 
 // stem | style | city,region code,region name (US) or city | country code
@@ -61,16 +64,16 @@ Kiyora Holdings|kk|Tokyo|JP
 Nordlicht Patentverwertung|gmbh|Munich|DE
 Sunhwa Intellectual Property|kr|Seoul|KR`;
 
-// stem | city,region code,region name | spellings (";"-separated); lenders sign as agents of a syndicate.
-const BANKS = `Silver Harbor Bank|Charlotte,NC,NORTH CAROLINA|SILVER HARBOR BANK, N.A.;SILVER HARBOR BANK, NATIONAL ASSOCIATION;SILVER HARBOR BANK, N.A., AS ADMINISTRATIVE AGENT;Silver Harbor Bank, N.A.
-First Lantern Bank|Santa Clara,CA,CALIFORNIA|FIRST LANTERN BANK;First Lantern Bank;FIRST LANTERN BANK, AS COLLATERAL AGENT
-Cobalt Ridge Capital|New York,NY,NEW YORK|COBALT RIDGE CAPITAL, L.P.;COBALT RIDGE CAPITAL LP, AS COLLATERAL AGENT;Cobalt Ridge Capital, L.P.
-Meridale Trust Company|Chicago,IL,ILLINOIS|MERIDALE TRUST COMPANY;MERIDALE TRUST COMPANY, AS AGENT;Meridale Trust Co.
-Granite Peak Credit Fund|Boston,MA,MASSACHUSETTS|GRANITE PEAK CREDIT FUND, L.P.;GRANITE PEAK CREDIT FUND LP, AS ADMINISTRATIVE AGENT`;
+// stem | city,region code,region name | usual spelling; lenders also sign as agents of a syndicate (variation.ts).
+const BANKS = `Silver Harbor Bank|Charlotte,NC,NORTH CAROLINA|SILVER HARBOR BANK, N.A.
+First Lantern Bank|Santa Clara,CA,CALIFORNIA|FIRST LANTERN BANK
+Cobalt Ridge Capital|New York,NY,NEW YORK|COBALT RIDGE CAPITAL, L.P.
+Meridale Trust Company|Chicago,IL,ILLINOIS|MERIDALE TRUST COMPANY
+Granite Peak Credit Fund|Boston,MA,MASSACHUSETTS|GRANITE PEAK CREDIT FUND, L.P.`;
 
-const AGENCIES = `National Institutes of Health|Bethesda,MD,MARYLAND|NATIONAL INSTITUTES OF HEALTH (NIH), U.S. DEPT. OF HEALTH AND HUMAN SERVICES (DHHS), U.S. GOVERNMENT;NATIONAL INSTITUTES OF HEALTH;THE UNITED STATES OF AMERICA AS REPRESENTED BY THE SECRETARY, DEPARTMENT OF HEALTH AND HUMAN SERVICES
-National Science Foundation|Alexandria,VA,VIRGINIA|NATIONAL SCIENCE FOUNDATION;NATIONAL SCIENCE FOUNDATION (NSF)
-United States Department of Energy|Washington,DC,DISTRICT OF COLUMBIA|UNITED STATES DEPARTMENT OF ENERGY;U.S. DEPARTMENT OF ENERGY`;
+const AGENCIES = `National Institutes of Health|Bethesda,MD,MARYLAND|NATIONAL INSTITUTES OF HEALTH
+National Science Foundation|Alexandria,VA,VIRGINIA|NATIONAL SCIENCE FOUNDATION
+United States Department of Energy|Washington,DC,DISTRICT OF COLUMBIA|UNITED STATES DEPARTMENT OF ENERGY`;
 
 const REBRANDS = list('Altavine|Corvessa|Brightmoor|Solvantra|Maravelle|Quintara|Orvelle|Tesmera|Kaldris|Veltheim');
 const SUFFIXES = list('Holdings|Technologies|Group|Innovations');
@@ -153,12 +156,15 @@ export class EntityRegistry {
   readonly lawFirms: number[] = [];
   readonly castCount: number;
   private readonly usedStems = new Set<string>();
+  /** Every spelling of every party, as the files print it (variation.ts `asRecorded`): each belongs to one party. */
+  private readonly taken = new Set<string>();
 
   constructor() {
     // The corpus's own cast (names.ts buildCast): the same companies, places and firms.
     const { firms, companies } = buildCast();
     this.firms = firms;
     this.firms.forEach((f, i) => this.firmByName.set(f.name, i));
+    for (const c of companies) for (const v of c.variants) this.taken.add(asRecorded(v));
     for (const c of companies) {
       const e = this.add('applicant', c.stem, c.variants, addressesFor(c.stem, c.place), c.firm);
       e.small = c.small;
@@ -169,7 +175,7 @@ export class EntityRegistry {
     for (const line of ACQUIRERS.split('\n')) {
       const [stem, style, where, cc] = line.split('|') as [string, Style, string, string];
       this.acquirers.push(
-        this.add('acquirer', stem, STYLES[style](stem, stem.toUpperCase()), addressesFor(stem, placeOf(where, cc))).index,
+        this.add('acquirer', stem, this.spellings(USUAL[style](stem), stem), addressesFor(stem, placeOf(where, cc))).index,
       );
     }
     for (const [table, into, kind] of [
@@ -177,19 +183,20 @@ export class EntityRegistry {
       [AGENCIES, this.agencies, 'agency'],
     ] as const) {
       for (const line of table.split('\n')) {
-        const [stem, where, spellings] = line.split('|') as [string, string, string];
-        into.push(this.add(kind, stem, spellings.split(';'), addressesFor(stem, placeOf(where, 'US'))).index);
+        const [stem, where, usual] = line.split('|') as [string, string, string];
+        const spellings = this.spellings(usual, stem, { lender: kind === 'bank' });
+        into.push(this.add(kind, stem, spellings, addressesFor(stem, placeOf(where, 'US'))).index);
       }
     }
     for (const firm of this.firms) {
-      const title = firm.name
-        .toLowerCase()
-        .replace(/\b[a-z]/g, (ch) => ch.toUpperCase())
-        .replace(/\bLlp\b/, 'LLP');
-      const variants = [firm.name, firm.name.replace(/,/g, ''), title];
+      const variants = this.spellings(firm.name, firm.name, { firmCity: firm.place.city });
       const addresses = addressesFor(firm.name, firm.place, { line1: firm.addressLine, postcode: firm.postalCode });
       this.lawFirms.push(this.add('law-firm', firm.name, variants, addresses).index);
     }
+  }
+
+  private spellings(usual: string, key: string, context: CompanyContext = {}): string[] {
+    return companySpellings(usual, key, context, this.taken);
   }
 
   private add(kind: EntityKind, stem: string, variants: string[], addresses: Address[], firm?: LawFirm): Entity {
@@ -209,29 +216,34 @@ export class EntityRegistry {
     return entity;
   }
 
+  /** Whether `name`, as the files print it, is the spelling of a party other than `entity`. */
+  spelledByAnother(name: string, entity: number): boolean {
+    const read = asRecorded(name);
+    return this.taken.has(read) && !this.get(entity).variants.some((v) => asRecorded(v) === read);
+  }
+
   get(index: number): Entity {
     const e = this.entities[index];
     if (!e) throw new RangeError(`no entity ${index}`);
     return e;
   }
 
-  /** The company `from` under its new name: same address and firm, the new stem in each spelling. */
+  /** The company `from` under its new name: same address and firm; its usual spelling with the new stem, and others of its own. */
   rename(from: number, rng: Rng): Entity {
     const old = this.get(from);
+    const usualFor = (stem: string) => old.variants[0]!.replace(old.stem, stem).replace(old.stem.toUpperCase(), stem.toUpperCase());
     let stem = '';
-    for (let i = 0; stem === '' || this.usedStems.has(stem); i++) {
+    for (let i = 0; stem === '' || this.usedStems.has(stem) || this.taken.has(asRecorded(usualFor(stem))); i++) {
       const words = old.stem.split(' ');
       stem =
         rng.chance(0.5) || i > 20
           ? `${words[0]} ${rng.pick(SUFFIXES)}${i > 20 ? ` ${i}` : ''}`
           : [rng.pick(REBRANDS), ...words.slice(1)].join(' ');
     }
-    const upperOld = old.stem.toUpperCase();
-    const variants = old.variants.map((v) => v.replace(old.stem, stem).replace(upperOld, stem.toUpperCase()));
     const e = this.add(
       'successor',
       stem,
-      variants,
+      this.spellings(usualFor(stem), stem),
       old.addresses.map((a) => ({ ...a })),
       this.firms[old.firm],
     );

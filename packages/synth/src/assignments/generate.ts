@@ -41,9 +41,9 @@ import { type RenderContext, renderRecord } from './xml.js';
 import { SYNTH_DEFAULTS } from '../file-wrapper/generate.js';
 import { day, iso } from '../core/random.js';
 
-export type { AssignmentTruth, TruthCompany, TruthName } from './truth.js';
+export type { AssignmentTruth } from './truth.js';
 
-export const ASSIGNMENT_DEFAULTS = { dailyFiles: 5 } as const;
+const ASSIGNMENT_DEFAULTS = { dailyFiles: 5 } as const;
 export const TRUTH_FILE = 'assignments-truth.json';
 
 export interface AssignmentOptions {

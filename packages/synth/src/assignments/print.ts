@@ -1,12 +1,14 @@
 /**
  * How a party's name and address come out on a cover sheet. The office keys in what the submitter
- * typed, so one company is printed several ways across recordations ("ACME WIDGETS, INC.", "Acme
- * Widgets Incorporated", "ACME WIDGETS INC"), mostly in upper case as the older records are, with
- * its address written a few ways in the same city; inventors are `LAST, FIRST M.`, sometimes in
- * mixed case. A cover sheet may also carry a typo, which a corrective assignment later fixes.
+ * typed, so one company is printed several ways across recordations (variation.ts draws them),
+ * always in upper case with single spaces, as every name and city of the real files is
+ * (real-name-labels.csv, assignment-xml rows); its address is written a few ways in the same city,
+ * now and then with the city misspelt or carrying its state. Inventors are `LAST, FIRST M.`. A
+ * cover sheet may also carry a typo, which a corrective assignment later fixes.
  */
 import type { Address, Entity } from './entities.js';
-import type { Rng } from '../core/random.js';
+import { Rng } from '../core/random.js';
+import { asRecorded, pickSpelling, printedCity, typo } from '../core/variation.js';
 
 export interface PrintedParty {
   /** Entity index (`company:<index>`). */
@@ -16,40 +18,31 @@ export interface PrintedParty {
   address: Address | null;
 }
 
-/** The printed form of an organisation; `withAddress` for an assignee. */
+/**
+ * The printed form of an organisation; `withAddress` for an assignee. It takes two draws from
+ * `rng` (four or five with the address) whatever the spellings are, and the place's variation
+ * from a generator seeded by one of them: the plan's stream, and so its recordations, stay put
+ * whatever the model of spellings draws.
+ */
 export function printEntity(e: Entity, rng: Rng, withAddress: boolean): PrintedParty {
-  const variant = rng.pick(e.variants);
-  const name = rng.chance(0.7) ? variant.toUpperCase() : variant;
+  const name = asRecorded(pickSpelling(rng, e.variants));
+  const own = rng.uint32();
   if (!withAddress) return { entity: e.index, name, address: null };
-  const usual = rng.chance(0.7);
-  const base = usual ? e.addresses[0]! : rng.pick(e.addresses);
-  const city = rng.chance(0.85) ? base.city.toUpperCase() : base.city;
-  return { entity: e.index, name, address: { ...base, city } };
+  const base = rng.chance(0.7) ? e.addresses[0]! : rng.pick(e.addresses);
+  const place = new Rng(`printed place|${own}|${rng.uint32()}`);
+  return { entity: e.index, name, address: { ...base, city: asRecorded(printedCity(base, place)) } };
 }
 
-/** An inventor as an assignor: `VISCO, STEVEN J.` (or `Visco, Steven J.` in mixed case). */
-export function printPerson(last: string, first: string, middle: string | null, upper: boolean): string {
-  const name = `${last}, ${first}${middle ? ` ${middle}` : ''}`;
-  return upper ? name.toUpperCase() : name;
+/** An inventor as an assignor: `VISCO, STEVEN J.`, or `VISCO, STEVEN` when the submitter left the initial out. */
+export function printPerson(last: string, first: string, middle: string | null, withMiddle: boolean): string {
+  return asRecorded(`${last}, ${first}${middle && withMiddle ? ` ${middle}` : ''}`);
 }
 
-/** A keying error in one word of at least five letters: a letter dropped, doubled or swapped with the next. */
-export function misspell(name: string, rng: Rng): string {
-  const words = name.split(' ');
-  const candidates = words.map((w, i) => [w, i] as const).filter(([w]) => /^[A-Za-z]{5,}/.test(w));
-  if (candidates.length === 0) return `${name}.`;
-  const [word, at] = rng.pick(candidates);
-  const letters = word.match(/^[A-Za-z]+/)![0];
-  const rest = word.slice(letters.length);
-  const i = rng.int(1, letters.length - 2);
-  const op = rng.int(0, 2);
-  const typo =
-    op === 0
-      ? letters.slice(0, i) + letters.slice(i + 1)
-      : op === 1
-        ? letters.slice(0, i) + letters[i] + letters.slice(i)
-        : letters.slice(0, i) + letters[i + 1] + letters[i] + letters.slice(i + 2);
-  // A swap of two equal letters changes nothing: drop one instead.
-  words[at] = (typo === letters ? letters.slice(0, i) + letters.slice(i + 1) : typo) + rest;
-  return words.join(' ');
+/** `name` with one keying error, as the file prints it, that is no other party's spelling (`another`). */
+export function misspell(name: string, rng: Rng, another: (name: string) => boolean): string {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const out = asRecorded(typo(name, rng));
+    if (out !== name && !another(out)) return out;
+  }
+  return `${name}.`;
 }

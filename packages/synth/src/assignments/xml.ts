@@ -20,6 +20,7 @@ import type { PropertySpool } from './spool.js';
 import type { TruthCollector } from './truth.js';
 import { CONVEYANCE, correctiveText, type Recordation } from './types.js';
 import { iso, Rng } from '../core/random.js';
+import { MIDDLE_DROPPED_SHARE } from '../core/variation.js';
 
 export interface RenderContext {
   corpus: Corpus;
@@ -49,9 +50,9 @@ function inventorAssignors(ctx: RenderContext, app: number, around: number): Arr
   const facts = ctx.spool.read(app);
   const rng = new Rng(`${ctx.seed}|assignment executed|${corpus.applicationNumber[app]}`);
   const base = around - rng.int(0, 40);
-  const upper = rng.chance(0.8);
+  const withMiddle = !rng.chance(MIDDLE_DROPPED_SHARE);
   return facts.inventors.map(([last, first, middle], k) => ({
-    name: printPerson(last, first, middle, upper),
+    name: printPerson(last, first, middle, withMiddle),
     executed: base - rng.int(0, 10),
     person: corpus.personBase[app]! + k,
   }));
@@ -65,7 +66,7 @@ function inventorAssignee(ctx: RenderContext, app: number, misspelled: boolean):
   const successor = ownership.resolveAt(applicant, inventors.recorded[app]!);
   const entity = successor !== applicant && rng.chance(0.6) ? successor : applicant;
   const party = printEntity(registry.get(entity), rng, true);
-  return misspelled ? { ...party, name: misspell(party.name, rng) } : party;
+  return misspelled ? { ...party, name: misspell(party.name, rng, (name) => registry.spelledByAnother(name, entity)) } : party;
 }
 
 function correspondent(ctx: RenderContext, firmIndex: number): string {

@@ -278,5 +278,3 @@ const VOCABULARIES = new Map(Object.entries(SPECS).map(([key, spec]) => [key, bu
 export function vocabularyFor(tech: string): Vocabulary {
   return VOCABULARIES.get(tech) ?? VOCABULARIES.get('software')!;
 }
-
-export const VOCABULARY_KEYS: readonly string[] = [...VOCABULARIES.keys()];

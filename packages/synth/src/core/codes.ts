@@ -9,7 +9,7 @@
  * descriptions with `--` copy that spacing throughout.
  */
 
-export const STATUS: Readonly<Record<number, string>> = {
+const STATUS: Readonly<Record<number, string>> = {
   19: 'Application Undergoing Preexam Processing',
   20: 'Application Dispatched from Preexam, Not Yet Docketed',
   30: 'Docketed New Case - Ready for Examination',
@@ -57,7 +57,7 @@ export function statusCategory(code: number): StatusCategory {
   return 'pending';
 }
 
-export const EVENT: Readonly<Record<string, string>> = {
+const EVENT: Readonly<Record<string, string>> = {
   IEXX: 'Initial Exam Team nn',
   'BIG.': 'Entity Status Set To Undiscounted (Initial Default Setting or Status Change)',
   SMAL: 'Applicant Has Filed a Verified Statement of Small Entity Status in Compliance with 37 CFR 1.27',

@@ -17,7 +17,7 @@ import type { Pools } from './pools.js';
 import { cutoff, type Path, shiftTimeline, simulate, type SimInput, statusAt, type Timeline } from './prosecution.js';
 import { addMonths, businessDay, day, type Rng, WeightedTable } from './random.js';
 
-export type { Link, Member } from './member.js';
+export type { Member } from './member.js';
 
 export const CORPUS_START = day('2015-01-01');
 const REFERENCE_FILING = day('2001-01-01'); // a Monday: timelines are simulated here, then moved by whole weeks

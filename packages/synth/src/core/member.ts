@@ -10,6 +10,7 @@ import type { Party, Pools } from './pools.js';
 import type { Entity, Timeline } from './prosecution.js';
 import { type Rng, WeightedTable } from './random.js';
 import { cpcPadded, DESIGN_TITLES, PLANT_CPC, PLANT_KINDS, PLANT_NAMES, type Technology, utilityTitle } from './technology.js';
+import { pickSpelling } from './variation.js';
 
 export interface Link {
   parent: Member;
@@ -88,7 +89,7 @@ export function newMember(
     children: [],
     firstInventorToFile: rng.chance(0.97),
     party,
-    applicantName: rng.pick(party.names),
+    applicantName: pickSpelling(rng, party.names),
     entity: party.entity,
     technology: null,
     artUnit: null,

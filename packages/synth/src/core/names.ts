@@ -1,10 +1,11 @@
 /**
- * People and organisations of the synthetic corpus: applicant companies (with the spelling
- * variants real filings show: "Acme Widgets, Inc." / "ACME WIDGETS INC" / "Acme Widgets
- * Incorporated"), inventors by country, examiners ("LAST, FIRST M") and law firms (customer
- * numbers, correspondence addresses, docket-number styles). All names are invented.
+ * People and organisations of the synthetic corpus: applicant companies (each with its usual
+ * spelling and the others variation.ts draws for it), inventors by country, examiners ("LAST,
+ * FIRST M") and law firms (customer numbers, correspondence addresses, docket-number styles). All
+ * names are invented.
  */
 import { Rng } from './random.js';
+import { companySpellings } from './variation.js';
 
 const list = (items: string): string[] => items.split('|');
 
@@ -35,7 +36,7 @@ const FOREIGN_CITIES: Readonly<Record<string, string[]>> = {
   TW: list('Hsinchu|Taipei|Taichung'),
 };
 
-export function pickPlace(rng: Rng, countryCode: string): Place {
+function pickPlace(rng: Rng, countryCode: string): Place {
   if (countryCode === 'US') {
     const [city, regionCode, regionName] = rng.pick(US_PLACES).split(',') as [string, string, string];
     return { city, countryCode, countryName: COUNTRY_NAMES.US!, regionCode, regionName };
@@ -117,7 +118,7 @@ const FIRM_NAMES = list(
   'HALVORSEN & TRIPP LLP|WEXLER BRANDT PLLC|MARLOWE IP GROUP|CASTELLANO & REED LLP|FINCH, OYELARAN & ABBOTT LLP|STRATTON PATENT LAW|BRIGHTWATER LEGAL LLP|KESTREL IP LAW, P.C.|DUNMORE HASKELL LLP|ORCHARD & VANCE LLP|PINEHURST MACKENZIE LLP|SILVERLAKE PATENT GROUP|HOLLAND QUARRY LLP|TANAKA & WELLS IP|ASHGROVE BENNETT LLP|REDFERN, CHO & PARTNERS LLP|LINDQVIST & MORROW PLLC|CRESTVIEW IP LLC|BAYSIDE INTELLECTUAL PROPERTY LAW|KNOLL & ARDEN LLP',
 );
 
-export function buildLawFirms(rng: Rng): LawFirm[] {
+function buildLawFirms(rng: Rng): LawFirm[] {
   return FIRM_NAMES.map((name) => {
     const place = pickPlace(rng, 'US');
     return {
@@ -157,27 +158,24 @@ export function docketNumber(rng: Rng, firm: LawFirm, stem: string): string {
   }
 }
 
-type Style = 'inc' | 'corp' | 'llc' | 'jp' | 'kr' | 'cn' | 'gmbh' | 'ag' | 'tw' | 'uc' | 'univ';
-const VARIANTS: Readonly<Record<Style, (stem: string) => string[]>> = {
-  inc: (s) => [`${s}, Inc.`, `${s.toUpperCase()} INC`, `${s} Incorporated`, `${s.toUpperCase()}, INC.`],
-  corp: (s) => [`${s} Corporation`, `${s.toUpperCase()} CORP`, `${s} Corp.`],
-  llc: (s) => [`${s}, LLC`, `${s.toUpperCase()} LLC`],
-  jp: (s) => [`${s} Corporation`, `${s.toUpperCase()} CORPORATION`, `Kabushiki Kaisha ${s}`],
-  kr: (s) => [`${s} Co., Ltd.`, `${s.toUpperCase()} CO., LTD.`, `${s} Co., Ltd`],
-  cn: (s) => [`${s} Technology Co., Ltd.`, `${s.toUpperCase()} TECHNOLOGY CO., LTD`, `${s} Tech Co Ltd`],
-  gmbh: (s) => [`${s} GmbH`, `${s.toUpperCase()} GMBH`],
-  ag: (s) => [`${s} AG`, `${s} Aktiengesellschaft`],
-  tw: (s) => [`${s} Manufacturing Company, Ltd.`, `${s.toUpperCase()} MANUFACTURING CO., LTD.`],
-  uc: (s) => [
-    `The Regents of the University of ${s}`,
-    `Regents of the University of ${s}`,
-    `THE REGENTS OF THE UNIVERSITY OF ${s.toUpperCase()}`,
-  ],
-  univ: (s) => [`${s} University`, `${s.toUpperCase()} UNIVERSITY`, `Trustees of ${s} University`],
+type Style = 'inc' | 'corp' | 'llc' | 'kr' | 'cn' | 'gmbh' | 'ag' | 'tw' | 'uc' | 'univ';
+/** The spelling a company files under most often. */
+const USUAL: Readonly<Record<Style, (stem: string) => string>> = {
+  inc: (s) => `${s}, Inc.`,
+  corp: (s) => `${s} Corporation`,
+  llc: (s) => `${s}, LLC`,
+  kr: (s) => `${s} Co., Ltd.`,
+  cn: (s) => `${s} Technology Co., Ltd.`,
+  gmbh: (s) => `${s} GmbH`,
+  ag: (s) => `${s} AG`,
+  tw: (s) => `${s} Manufacturing Company, Ltd.`,
+  uc: (s) => `The Regents of the University of ${s}`,
+  univ: (s) => `${s} University`,
 };
 
 export interface Company {
   stem: string;
+  /** Its spellings, the usual one first (variation.ts `companySpellings`). */
   variants: string[];
   countryCode: string;
   place: Place;
@@ -190,7 +188,7 @@ export interface Company {
 
 // stem | style | country | weight | small (s) or large (l) | technology keys
 const COMPANY_TABLE = `Hanbit Electronics|kr|KR|9|l|semiconductors imaging networking batteries
-Kazeyama Electronics|jp|JP|8|l|imaging optics semiconductors consumer
+Kazeyama Electronics|corp|JP|8|l|imaging optics semiconductors consumer
 Quantix Software|corp|US|7|l|software security business
 Northwind Semiconductor|inc|US|6|l|semiconductors security optics
 Bluepeak Networks|inc|US|6|l|networking software security
@@ -200,14 +198,14 @@ Ironbridge Motors|corp|US|4|l|vehicles mechanical batteries
 Rheinfeld Automotive|gmbh|DE|4|l|vehicles mechanical
 Helix Therapeutics|inc|US|4|l|pharma
 Cascade Medical Devices|inc|US|4|l|medical
-Tsubame Motor|jp|JP|3|l|vehicles mechanical
+Tsubame Motor|corp|JP|3|l|vehicles mechanical
 Polaris Materials|corp|US|3|l|materials batteries
 Kessler Medizintechnik|ag|DE|3|l|medical optics
 Daesan Display|kr|KR|3|l|imaging optics
 Redwood Energy Storage|inc|US|2|l|batteries
 Meridian Payments|llc|US|2|l|business software
-Hoshino Optical|jp|JP|2|l|optics imaging
-Asahara Chemical|jp|JP|2|l|materials pharma
+Hoshino Optical|corp|JP|2|l|optics imaging
+Asahara Chemical|corp|JP|2|l|materials pharma
 Baumhaus Maschinenbau|gmbh|DE|2|l|mechanical
 Sierra Biologics|inc|US|2|l|pharma
 Hangzhou Qingyun|cn|CN|2|l|software business
@@ -246,12 +244,13 @@ export function buildCast(): { rng: Rng; firms: LawFirm[]; companies: Company[] 
   return { rng, firms, companies: buildCompanies(rng, firms) };
 }
 
-export function buildCompanies(rng: Rng, firms: readonly LawFirm[]): Company[] {
+function buildCompanies(rng: Rng, firms: readonly LawFirm[]): Company[] {
+  const taken = new Set<string>();
   return COMPANY_TABLE.split('\n').map((line) => {
     const [stem, style, countryCode, weight, size, techs] = line.split('|') as [string, Style, string, string, string, string];
     return {
       stem,
-      variants: VARIANTS[style](stem),
+      variants: companySpellings(USUAL[style](stem), stem, {}, taken),
       countryCode,
       place: pickPlace(rng, countryCode),
       weight: Number(weight),

@@ -17,7 +17,7 @@ export interface Examiner {
 
 export interface Party {
   company: Company | null;
-  /** Applicant name variants to choose from (one for an individual inventor-applicant). */
+  /** Applicant name spellings, the usual one first (one for an individual inventor-applicant). */
   names: string[];
   place: Place;
   inventors: Person[];

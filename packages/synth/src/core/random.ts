@@ -166,14 +166,11 @@ export function iso(epochDay: number): string {
 }
 
 export const SUNDAY = 0;
-export const MONDAY = 1;
 export const TUESDAY = 2;
-export const WEDNESDAY = 3;
 export const THURSDAY = 4;
-export const SATURDAY = 6;
 
 /** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
-export function weekday(epochDay: number): number {
+function weekday(epochDay: number): number {
   return (((epochDay + 4) % 7) + 7) % 7;
 }
 

@@ -1,5 +1,5 @@
 /**
- * How well entity resolution matched the generator's truth (issue 10). Over the companies'
+ * How well entity resolution matched the generator's truth. Over the companies'
  * printed names, B-cubed precision and recall of the name → entity links: a name's precision is
  * the share of the names filed with it that belong to its company, its recall the share of its
  * company's names filed with it; both averaged over names. Families are scored by pairs: of the

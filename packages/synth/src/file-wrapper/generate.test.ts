@@ -113,9 +113,11 @@ describe('generateApplications (5,000 applications)', () => {
       const { applicationTypeCode: type, filingDate } = r.applicationMetaData;
       const series = Number(r.applicationNumberText.slice(0, 2));
       if (!/^\d{8}$/.test(r.applicationNumberText)) wrong.push(r.applicationNumberText);
-      else if (type === 'DES') series !== 29 && wrong.push(r.applicationNumberText);
-      else if (type === 'PRV') ![61, 62, 63].includes(series) && wrong.push(r.applicationNumberText);
-      else {
+      else if (type === 'DES') {
+        if (series !== 29) wrong.push(r.applicationNumberText);
+      } else if (type === 'PRV') {
+        if (![61, 62, 63].includes(series)) wrong.push(r.applicationNumberText);
+      } else {
         const expected = switches.filter(([from]) => filingDate >= from).pop()?.[1] ?? 14;
         const spilled = switches.some(([from, s]) => s === series && series === expected + 1 && daysBetween(filingDate, from) <= 7);
         if (series !== expected && !spilled) wrong.push(`${r.applicationNumberText} filed ${filingDate}`);

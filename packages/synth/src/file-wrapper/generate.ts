@@ -109,9 +109,9 @@ export async function writeFileWrapperFile(path: string, options: WriteOptions):
   const gzip = path.endsWith('.gz') ? createGzip({ level: 6 }) : null;
   if (gzip) gzip.pipe(file);
   const sink = gzip ?? file;
-  let failure: unknown = null;
+  let failure: Error | null = null;
   const failed = new Promise<never>((_, reject) => {
-    const onError = (error: unknown) => {
+    const onError = (error: Error) => {
       failure ??= error;
       reject(error);
     };

@@ -20,13 +20,15 @@ import type {
   OdpRecord,
 } from './types.js';
 import { cutoff, type Entity, type Timeline } from '../core/prosecution.js';
-import { addMonths, day, iso, type Rng, year } from '../core/random.js';
+import { addMonths, day, iso, Rng, year } from '../core/random.js';
+import { personPrinting } from '../core/variation.js';
 
 const EGRANT_START = day('2023-04-18'); // first electronically issued patents
 const TYPE_LABEL = { UTL: 'Utility', DES: 'Design', PLT: 'Plant', REI: 'Reissue', PRV: 'Provisional' } as const;
 const ENTITY_CATEGORY = { large: 'Regular Undiscounted', small: 'Small', micro: 'Micro' } as const;
 
-function inventor(p: Person): OdpInventor {
+/** `nameLine`: the name as the address prints it, which may differ from the name itself ("Shoji  KANADA", "GU,Qinying"). */
+function inventor(p: Person, nameLine: string): OdpInventor {
   const { place } = p;
   return {
     firstName: p.firstName,
@@ -40,12 +42,18 @@ function inventor(p: Person): OdpInventor {
         geographicRegionName: place.regionName,
         geographicRegionCode: place.regionCode,
         countryCode: place.countryCode,
-        nameLineOneText: p.fullName,
+        nameLineOneText: nameLine,
         countryName: place.countryName,
         postalAddressCategory: 'postal',
       },
     ],
   };
+}
+
+/** The inventors, their address name lines drawn from a generator of the application's own: the record's other draws stay put. */
+function inventorBag(m: Member): OdpInventor[] {
+  const lines = new Rng(`name line|${m.number}`);
+  return m.party.inventors.map((p) => inventor(p, personPrinting(p, lines)));
 }
 
 function applicant(m: Member): OdpApplicant {
@@ -229,7 +237,7 @@ export function buildRecord(m: Member, asOf: number, rng: Rng): OdpRecord {
       applicationStatusDate: iso(m.statusDay),
       class: uspcClass,
       applicationTypeCategory: m.type === 'REI' ? 'REISSUE' : m.type === 'PRV' ? 'PROVISIONAL' : 'REGULAR',
-      inventorBag: m.party.inventors.map(inventor),
+      inventorBag: inventorBag(m),
       applicationStatusDescriptionText: statusText(m.status),
       patentNumber: m.patentNumber ?? undefined,
       grantDate: granted ? iso(t!.grant!) : undefined,

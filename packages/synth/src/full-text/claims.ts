@@ -152,7 +152,11 @@ class ClaimWriter {
         items: [`${this.verb().base} the ${p0.one}`, `${this.verb().base} the ${p2.many} based on the ${p1.one}`],
       });
     } else {
-      limbs[limbs.length - 1] += `, wherein the ${p0.one} has ${prop()}`;
+      // The last limb is text here: a limb with items is only ever pushed above, never followed by this branch's draw.
+      const last = limbs.length - 1;
+      const limb = limbs[last];
+      if (typeof limb === 'string') limbs[last] = `${limb}, wherein the ${p0.one} has ${prop()}`;
+      else limb!.items.push(`the ${p0.one} having ${prop()}`);
     }
     return { head: `${capitalize(a(topic.subject))}, comprising:`, limbs, group: { kind, name: topic.subject, intro } };
   }

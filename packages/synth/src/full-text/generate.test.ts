@@ -5,9 +5,9 @@ import { basename, join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patentNumberXmlForm } from '../../../../src/domain/numbers.js';
-import { parseFileWrapperFile } from '../../../../src/ingest/file-wrapper/parse.js';
-import type { ApplicationMetadata } from '../../../../src/ingest/file-wrapper/record.js';
-import { parseFullTextFile } from '../../../../src/ingest/full-text/parse.js';
+import { parseFileWrapperFile } from '../../../../src/products/file-wrapper/parse.js';
+import type { ApplicationMetadata } from '../../../../src/products/file-wrapper/record.js';
+import { parseFullTextFile } from '../../../../src/products/full-text/parse.js';
 import { vocabularyFor } from '../core/claim-vocabulary.js';
 import { writeFileWrapperFile } from '../file-wrapper/generate.js';
 import { type FullTextFile, GRANT_WEEK, writeFullTextFiles, writeGrantWeek } from './generate.js';
@@ -38,7 +38,7 @@ function parseDocument(xml: string): El {
     throw error;
   });
   parser.on('opentag', (tag) => {
-    const el: El = { name: tag.name, attrs: tag.attributes as Record<string, string>, children: [], text: '' };
+    const el: El = { name: tag.name, attrs: tag.attributes, children: [], text: '' };
     if (stack.length > 0) stack[stack.length - 1]!.children.push(el);
     else root = el;
     stack.push(el);
@@ -205,7 +205,7 @@ describe('writeFullTextFiles', () => {
       }
     }
     const text = (await Promise.all(files.slice(-60).map((f) => readFile(f.path, 'utf8')))).join('');
-    expect(/^[\x09\x0a\x20-\x7e]*$/.test(text)).toBe(true);
+    expect(/^[\t\n\x20-\x7e]*$/.test(text)).toBe(true);
     expect(text).toContain('&#x26;'); // "&" in firm and company names
     expect(text).toMatch(/&#x(2264|b0|3bc|b7|201c);/); // ≤ ° μ · “
   });

@@ -33,8 +33,8 @@ import { day, iso, Rng } from '../core/random.js';
 import { DESIGN_TITLES, TECHNOLOGIES } from '../core/technology.js';
 import { escapeXml as x } from '../core/xml-escape.js';
 
-export const GRANT_DTD = '<!DOCTYPE us-patent-grant SYSTEM "us-patent-grant-v47-2022-02-17.dtd" [ ]>';
-export const APPLICATION_DTD = '<!DOCTYPE us-patent-application SYSTEM "us-patent-application-v46-2022-02-17.dtd" [ ]>';
+const GRANT_DTD = '<!DOCTYPE us-patent-grant SYSTEM "us-patent-grant-v47-2022-02-17.dtd" [ ]>';
+const APPLICATION_DTD = '<!DOCTYPE us-patent-application SYSTEM "us-patent-application-v46-2022-02-17.dtd" [ ]>';
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 const APPL_TYPE = { UTL: 'utility', DES: 'design', PLT: 'plant', REI: 'reissue' } as const;
 /** USPC design class → Locarno class/subclass. */

@@ -44,7 +44,7 @@ export interface CumulativeFeeResult {
   patents: number;
 }
 
-export const CUMULATIVE_FILE_DATE = '2026-11-17';
+const CUMULATIVE_FILE_DATE = '2026-11-17';
 const FIRST_GRANT = day('1981-09-01');
 const FEE_LAW = day('1980-12-12');
 const YOUNG_SHARE = 0.03;
@@ -237,8 +237,8 @@ export async function writeCumulativeFeeFile(path: string, options: CumulativeFe
   const added = newLines > 0 ? newLinesByPatent(target, seed, cap, newLines) : new Map<string, string[]>();
 
   const sink = createWriteStream(path);
-  let failure: unknown = null;
-  const failed = new Promise<never>((_, reject) => sink.once('error', (e) => reject((failure ??= e))));
+  let failure: Error | null = null;
+  const failed = new Promise<never>((_, reject) => sink.once('error', (e: Error) => reject((failure ??= e))));
   failed.catch(() => undefined);
   let bytes = 0;
   let chunk = '';

@@ -29,8 +29,8 @@ import { paymentStage, stageWindows } from './schedule.js';
 import { day, iso, onOrAfter, Rng, TUESDAY } from '../core/random.js';
 import type { Entity } from '../core/timeline.js';
 
-export { writeCumulativeFeeFile, type CumulativeFeeOptions, type CumulativeFeeResult } from './cumulative.js';
-export { feeFileNames, feePatentField } from './format.js';
+export { writeCumulativeFeeFile } from './cumulative.js';
+export { feePatentField } from './format.js';
 
 export interface MaintenanceFeeOptions {
   seed: string;

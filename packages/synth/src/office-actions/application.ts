@@ -28,8 +28,8 @@ import { formParagraphKey } from './statutes.js';
 import { a, lower, topicOf } from '../core/phrasing.js';
 import { day, iso, Rng } from '../core/random.js';
 
-export const PORTAL_START = day('2017-10-01');
-export const MAX_TEXT_LAG = 7;
+const PORTAL_START = day('2017-10-01');
+const MAX_TEXT_LAG = 7;
 const DAY_MS = 86_400_000;
 
 export interface RunContext {

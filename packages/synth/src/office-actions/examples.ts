@@ -58,7 +58,7 @@ export class ExampleFinder {
 }
 
 /** A written final rejection followed by a written advisory action that answers a reply filed within two months and is mailed after the three-month date. */
-export function isAdvisoryAfterThreeMonths(outcomes: readonly ActionOutcome[]): boolean {
+function isAdvisoryAfterThreeMonths(outcomes: readonly ActionOutcome[]): boolean {
   for (let i = 1; i < outcomes.length; i++) {
     const advisory = outcomes[i]!;
     const final = outcomes[i - 1]!;

@@ -233,9 +233,11 @@ describe('writeOfficeActionFiles', () => {
     expect(loose.filter((c) => c.applicantCitedExaminerReferenceIndicator !== true || c.examinerCitedReferenceIndicator !== false)).toEqual(
       [],
     );
-    const rowIds = new Set(rejections.map((r) => String(r.obsoleteDocumentIdentifier)));
+    const rowIds = new Set(rejections.map((r) => String(r.obsoleteDocumentIdentifier as string | number)));
     expect(
-      citations.filter((c) => c.obsoleteDocumentIdentifier !== undefined && !rowIds.has(String(c.obsoleteDocumentIdentifier))),
+      citations.filter(
+        (c) => c.obsoleteDocumentIdentifier !== undefined && !rowIds.has(String(c.obsoleteDocumentIdentifier as string | number)),
+      ),
     ).toEqual([]);
     expect(citations.some((c) => /^\S+; \S+ US \d+ [AB]\d?$/.test(String(c.referenceIdentifier)))).toBe(true);
   });

@@ -12,7 +12,7 @@ import { day } from '../core/random.js';
 export type DocumentCode = 'CTNF' | 'CTFR' | 'CTRS' | 'CTEQ' | 'CTAV' | 'NOA';
 
 /** Mail transaction → the document code of the action it mails. */
-export const MAILED: Readonly<Record<string, DocumentCode>> = {
+const MAILED: Readonly<Record<string, DocumentCode>> = {
   MCTNF: 'CTNF',
   MCTFR: 'CTFR',
   MCTRS: 'CTRS',

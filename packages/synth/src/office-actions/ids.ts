@@ -23,7 +23,7 @@ const MS_PER_DAY = 86_400_000;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** US-Eastern summer time (EDT) at midnight of `d`: after the second Sunday of March, up to the first Sunday of November. */
-export function easternSummerTime(d: number): boolean {
+function easternSummerTime(d: number): boolean {
   const year = iso(d).slice(0, 4);
   const march = onOrAfter(Date.UTC(Number(year), 2, 1) / MS_PER_DAY, SUNDAY) + 7;
   const november = onOrAfter(Date.UTC(Number(year), 10, 1) / MS_PER_DAY, SUNDAY);

@@ -46,7 +46,7 @@ export function advisoryPeriod(finalMail: number, reply: number | null, advisory
   const onAdvisory = reply !== null && reply <= addMonths(finalMail, 2) && advisoryMail > addMonths(finalMail, 3);
   const text = onAdvisory
     ? 'THE REPLY FILED ' +
-      `${spelled(reply!).toUpperCase()} FAILS TO PLACE THIS APPLICATION IN CONDITION FOR ALLOWANCE.\n` +
+      `${spelled(reply).toUpperCase()} FAILS TO PLACE THIS APPLICATION IN CONDITION FOR ALLOWANCE.\n` +
       '[X] The period for reply expires on the mailing date of this Advisory Action: the reply was filed within TWO MONTHS of the mailing date of the final rejection and this Advisory Action is mailed after the end of the THREE-MONTH shortened statutory period (MPEP 706.07(f)). In no event, however, will the statutory period for reply expire later than SIX MONTHS from the mailing date of the final rejection.'
     : `THE REPLY FILED ${reply === null ? '' : `${spelled(reply).toUpperCase()} `}FAILS TO PLACE THIS APPLICATION IN CONDITION FOR ALLOWANCE.\n` +
       '[X] The period for reply expires THREE MONTHS from the mailing date of the final rejection. In no event, however, will the statutory period for reply expire later than SIX MONTHS from the mailing date of the final rejection.';

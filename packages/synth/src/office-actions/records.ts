@@ -73,7 +73,7 @@ function sorted(o: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function odpTextRecord(m: DocumentMeta, text: ActionText): Record<string, unknown> {
+function odpTextRecord(m: DocumentMeta, text: ActionText): Record<string, unknown> {
   const { app, action } = m;
   const cls = nationalClass(app.uspc);
   const grant = m.snapshot.grant;
@@ -119,7 +119,7 @@ function dsapiSections(all: Record<string, unknown>): Record<string, unknown> {
   return { ...sorted(rest), 'sections.obsoleteDocumentIdentifier': obsolete, 'sections.patentApplicationNumber': number };
 }
 
-export function dsapiTextRecord(m: DocumentMeta, text: ActionText): Record<string, unknown> {
+function dsapiTextRecord(m: DocumentMeta, text: ActionText): Record<string, unknown> {
   const { app, action } = m;
   const cls = nationalClass(app.uspc);
   const grant = m.snapshot.grant;

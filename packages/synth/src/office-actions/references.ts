@@ -30,7 +30,7 @@ const GIVEN =
 const thousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** As the text cites it: `US 2007/0217688 A1`, `US 7,751,013 B2`, `US D700,123 S1`. */
-export function printedNumber(r: Reference): string {
+function printedNumber(r: Reference): string {
   if (r.publication) return `US ${r.number.slice(0, 4)}/${r.number.slice(4)} ${r.kind}`;
   if (r.number.startsWith('D')) return `US D${thousands(r.number.slice(1))} ${r.kind}`;
   return `US ${thousands(r.number)} ${r.kind}`;
@@ -46,7 +46,7 @@ export const citedAs = (r: Reference) => `${shortName(r)} (${printedNumber(r)})`
 export const rowIdentifier = (r: Reference, named: boolean) => (named ? `${r.family}; ${r.given} US ${r.number} ${r.kind}` : r.number);
 
 /** A reference the examiner could find before the application's filing day. */
-export function drawReference(rng: Rng, type: string, filing: number): Reference {
+function drawReference(rng: Rng, type: string, filing: number): Reference {
   const family = rng.pick(SURNAMES);
   const given = rng.pick(GIVEN);
   const several = rng.chance(0.55);

@@ -40,11 +40,11 @@ const SECTION: Readonly<Record<Statute, string>> = {
   DP: 'doublePatenting',
 };
 
-export const FINAL_PERIOD =
+const FINAL_PERIOD =
   'A SHORTENED STATUTORY PERIOD FOR REPLY TO THIS FINAL ACTION IS SET TO EXPIRE THREE MONTHS FROM THE MAILING DATE OF THIS ACTION. In the event a first reply is filed within TWO MONTHS of the mailing date of this final action and the advisory action is not mailed until after the end of the THREE-MONTH shortened statutory period, then the shortened statutory period will expire on the date the advisory action is mailed, and any nonprovisional extension fee (37 CFR 1.17(a)) pursuant to 37 CFR 1.136(a) will be calculated from the mailing date of the advisory action. In no event, however, will the statutory period for reply expire later than SIX MONTHS from the mailing date of this final action.';
 
 /** The paragraph answering the applicant's last reply, if there was one. */
-export function replyParagraph(action: MailedAction, restriction: { inventions: number[][]; elected: number } | null): string[] {
+function replyParagraph(action: MailedAction, restriction: { inventions: number[][]; elected: number } | null): string[] {
   const r = action.reply;
   if (!r) return [];
   switch (r.code) {
@@ -70,7 +70,7 @@ export function replyParagraph(action: MailedAction, restriction: { inventions: 
 }
 
 /** `Claims 1-5 and 7-22 are pending. Claim 6 has been canceled. Claims 21-22 are new.` */
-export function claimStatus(plan: RejectionPlan, amendment: Amendment | null): string {
+function claimStatus(plan: RejectionPlan, amendment: Amendment | null): string {
   const out = [`${claimsAre(plan.pending)} pending in the application.`];
   if (plan.withdrawn.length > 0) out.push(`${claimsAre(plan.withdrawn)} withdrawn from consideration.`);
   if (amendment && amendment.canceled.length > 0)

@@ -70,7 +70,7 @@ function statuteName(g: Ground, fitf: boolean): string {
 }
 
 /** The combination as the 103 sentence names it: `A (US …) in view of B (US …) and C (US …)`. */
-export function combination(refs: readonly Reference[]): string {
+function combination(refs: readonly Reference[]): string {
   const [main, ...others] = refs;
   if (!main) return '';
   if (others.length === 0) return citedAs(main);

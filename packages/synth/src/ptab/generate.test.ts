@@ -106,7 +106,7 @@ describe('writePtabFiles', () => {
   });
 
   it('numbers trials uniquely by type and filing year, increasing with the filing date', () => {
-    const numbers = proceedings.map((p) => p.trialNumber as string);
+    const numbers = proceedings.map((p) => p.trialNumber);
     expect(new Set(numbers).size).toBe(numbers.length);
     for (const p of proceedings) {
       expect(p.trialNumber).toMatch(/^(IPR|PGR|CBM|DER)\d{4}-\d{5}$/);
@@ -117,7 +117,7 @@ describe('writePtabFiles', () => {
     for (const [i, p] of sorted.entries()) {
       const before = sorted[i - 1];
       if (before?.trialNumber.slice(0, 7) === p.trialNumber.slice(0, 7))
-        expect(before!.trialMetaData.petitionFilingDate <= p.trialMetaData.petitionFilingDate).toBe(true);
+        expect(before.trialMetaData.petitionFilingDate <= p.trialMetaData.petitionFilingDate).toBe(true);
     }
     expect(numbers.filter((n) => n.startsWith('DER')).length).toBeGreaterThanOrEqual(1);
   });

@@ -26,7 +26,7 @@ export interface OcrContext {
 const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 
 /** `June 11, 2025`. */
-export function longDate(iso: string): string {
+function longDate(iso: string): string {
   return `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
 }
 

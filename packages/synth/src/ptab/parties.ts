@@ -136,7 +136,7 @@ export function ownerCounsel(rng: Rng, owner: number, companies: readonly Compan
 const INITIAL_LETTERS = 'ABCDEGHJKLMNPRSTW';
 
 /** The Board's administrative patent judges, `JEFFREY N. FREDMAN`, drawn once. */
-export const JUDGES: readonly string[] = (() => {
+const JUDGES: readonly string[] = (() => {
   const rng = new Rng('ptab judges v1');
   const out = new Set<string>();
   while (out.size < 48) {

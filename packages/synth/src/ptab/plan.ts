@@ -44,7 +44,7 @@ const EXAMPLES: ReadonlyArray<readonly [string, Fate, number, number]> = [
   ['settlement', 'settledBefore', 160, Infinity],
   ['pending trial', 'all', 3, 140], // filed too recently for an institution decision
 ];
-export const EXAMPLE_COUNT = EXAMPLES.length;
+const EXAMPLE_COUNT = EXAMPLES.length;
 
 /** The first day an IPR petition may be filed against a patent granted on `granted`. */
 const iprFrom = (granted: number) => addMonths(granted, 9) + 1;
