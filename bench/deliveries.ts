@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (issue 13), on the PostgreSQL server: signed deliveries per second from the
+ * Webhook deliveries, on the PostgreSQL server: signed deliveries per second from the
  * worker's delivery loop to a local receiver (a separate node:http process that answers 200 at
  * once), against a bare undici POST loop from this process to the same receiver in the same
  * rounds: bodies of the same size, 64 in flight, an Agent with the WebhookSender's options

@@ -1,5 +1,5 @@
 /**
- * Entity resolution and the entity endpoints on the PostgreSQL server (issue 10):
+ * Entity resolution and the entity endpoints on the PostgreSQL server:
  *  - resolution of a whole synthetic file-wrapper corpus (applications/s), then the incremental
  *    run after one assignment file of about 10,000 recordations (target <= 60 s at 1 M
  *    applications), with its precision, recall and family precision against the generator's truth;

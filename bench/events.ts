@@ -1,5 +1,5 @@
 /**
- * The event feed (issue 13), on the PostgreSQL server: `GET /v1/events` first pages over a feed
+ * The event feed, on the PostgreSQL server: `GET /v1/events` first pages over a feed
  * of `--events` events (filled set-based in SQL: types, applications and patents spread as an
  * ingest spreads them, detected over a year), one request at a time, p50/p95 per kind of filter,
  * against the p95 of `GET /health` (no database work) in the same rounds.

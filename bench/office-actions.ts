@@ -1,5 +1,5 @@
 /**
- * Office actions (issue 12), on the PostgreSQL server:
+ * Office actions, on the PostgreSQL server:
  *
  * 1. Ingest of the synthetic office-action files of `--oa-applications` applications (texts,
  *    rejections, citations, as the portal's search responses) against a bare parse of the same

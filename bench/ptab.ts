@@ -1,5 +1,5 @@
 /**
- * PTAB trials (issue 11), on the PostgreSQL server:
+ * PTAB trials, on the PostgreSQL server:
  *
  * 1. Ingest of a synthetic day of the office's PTAB JSON (a proceedings search response and a
  *    decisions search response for `--proceedings` trials) against a bare parse of the same

@@ -1,5 +1,5 @@
 /**
- * The scale run (issue 16): the same queries over 1 M and over 10 M applications.
+ * The scale run: the same queries over 1 M and over 10 M applications.
  *
  * 1. A seed of N applications with every product, generated and ingested through the real
  *    loaders, entities resolved (scale-seed.ts), or `--reuse DB` for a kept one.

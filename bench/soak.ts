@@ -1,5 +1,5 @@
 /**
- * Soak (issue 16, area 5): a mixed load for N minutes against one server process on the
+ * Soak: a mixed load for N minutes against one server process on the
  * PostgreSQL server — lookups, transaction lists, searches, maintenance answers and MCP tool calls
  * at 50 connections (wrk), while the worker in the same process delivers webhooks to a local
  * receiver and a next-day file is ingested every 20 seconds. RSS is sampled every 10 s.

@@ -1,5 +1,5 @@
 /**
- * The nightly statistics (issue 14), on the PostgreSQL server:
+ * The nightly statistics, on the PostgreSQL server:
  *
  * 1. A synthetic corpus of N applications with its transactions (file wrapper: synth file + load),
  *    office actions (filled set-based from the mailings, bench/office-actions-fill.ts), assignments

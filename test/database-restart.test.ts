@@ -12,7 +12,7 @@ import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { type Cluster, startPrimary } from './helpers/replica-cluster.js';
 
 /**
- * Issue 16, area 5: the PostgreSQL server restarted under load. While it is down the service
+ * The PostgreSQL server restarted under load. While it is down the service
  * answers 503 service_unavailable (never a 500), it recovers by itself when the server is back,
  * and the balance afterwards is the credit less exactly the units the responses say they charged:
  * nothing lost, nothing charged twice. The server is a cluster this test starts (so it can stop

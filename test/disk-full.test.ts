@@ -19,7 +19,7 @@ import { type Cluster, postgresIds, startPrimary } from './helpers/replica-clust
 import { canMountTmpfs } from './helpers/tmpfs.js';
 
 /**
- * Issue 16: the disk filling up during an ingest. The test database lives in a tablespace on a
+ * The disk filling up during an ingest. The test database lives in a tablespace on a
  * small tmpfs (its WAL stays on the main disk, as on a server whose data volume fills up), and a
  * filler file leaves room for about 1,250 records. The real CLI then loads a file of 1,500 in the
  * loader's batches of 1,000: the first batch commits, the second runs out of space.

@@ -7,7 +7,7 @@ import { CITED_PATENTS, loadEdgeCorpus, PAGED_APPLICATIONS } from './helpers/edg
 import { rawExchange } from './helpers/raw-http.js';
 
 /**
- * Issue 8, item 6: every case the fuzzer found (a 500, or an error outside the spec's shape)
+ * Every case the fuzzer found (a 500, or an error outside the spec's shape)
  * has its own test here. The seeded fuzz test (fuzz.test.ts) keeps looking for new ones.
  */
 let ctx: TestContext;

@@ -11,7 +11,7 @@ import { type FuzzContext, type FuzzOperation, type FuzzRequest, type FuzzSchema
 import { rawExchange } from './helpers/raw-http.js';
 
 /**
- * Issue 8, item 6: a seeded, bounded fuzz of every operation /openapi.json lists (a route added
+ * A seeded, bounded fuzz of every operation /openapi.json lists (a route added
  * later is fuzzed with no change here). Each operation gets RUNS invalid or edge-case requests;
  * none may answer 5xx (but a documented 503 billing_not_configured), every error is in the spec's
  * shape and costs nothing, and the balance drops by exactly the charges reported.

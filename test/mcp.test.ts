@@ -21,7 +21,7 @@ import { balanceOf, createTestApp, fundedKey, signUp, type TestContext } from '.
 import { ROOT } from './helpers/cli.js';
 
 /**
- * Issue 15: the MCP endpoint through the SDK's own client on a real port, each tool against its
+ * The MCP endpoint through the SDK's own client on a real port, each tool against its
  * REST twin on the same data (same bytes, same charge), 401 and 402 as REST, errors as isError and
  * free, the usage journal per tool, and an independent client (the MCP Inspector's CLI).
  */

@@ -16,7 +16,7 @@ import { WebhookReceiver } from './helpers/webhook-receiver.js';
 import { parsePrometheus, valueOf, type Sample } from './helpers/prometheus-text.js';
 
 /**
- * Issue 16: /metrics counts real work (requests by route pattern, charges, an ingest, jobs,
+ * /metrics counts real work (requests by route pattern, charges, an ingest, jobs,
  * webhook deliveries) and is guarded by METRICS_TOKEN; request ids reach headers, error bodies
  * and log lines; /health and /health/ready report readiness from the database.
  */

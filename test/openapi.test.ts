@@ -9,7 +9,7 @@ import { clientProgram, type OpenApiDocument } from './helpers/client-program.js
 import { createTestApp, type TestContext } from './helpers/app.js';
 
 /**
- * Issue 8, item 7: the document the app serves is accepted by real tools: Redocly's recommended
+ * The document the app serves is accepted by real tools: Redocly's recommended
  * lint (the same command CI runs) and a typed client generated with openapi-typescript, used by a
  * program that calls every operation and must typecheck.
  */

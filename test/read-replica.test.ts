@@ -14,7 +14,7 @@ import { fullRecord, itemsOf } from './helpers/file-wrapper-records.js';
 import { type Cluster, startPrimary, startReplica } from './helpers/replica-cluster.js';
 
 /**
- * Issue 16, area 2: DATABASE_READ_URL against a real streaming replica (a second PostgreSQL 15
+ * DATABASE_READ_URL against a real streaming replica (a second PostgreSQL 15
  * cluster made with pg_basebackup, both started by this test). Data routes read the replica once
  * it has caught up; while its replay is paused (lag), a freshly loaded record, a funded balance
  * and a new monitor still read back correctly. The clusters are PostgreSQL whatever the suite's

@@ -14,7 +14,7 @@ import type { Database } from '../db/database.js';
 import type { Product } from '../domain/products.js';
 import { IngestFileError } from '../ingest/file-check.js';
 import type { IngestCounts, IngestSummary } from '../ingest/ingest-run.js';
-import { ingestFile, productOfCode } from '../products/registry.js';
+import { catalogueOf, ingestFile, productOfCode } from '../products/registry.js';
 import { isCalendarDate } from '../ingest/file-date.js';
 import { downloadFile, partPath, type DownloadProgress } from './download.js';
 import { type FileStep, planFiles } from './plan.js';
@@ -103,11 +103,7 @@ export class SyncService {
     const files: FileOutcome[] = [];
     let error: string | null = null;
     try {
-      const query = fileQueryFor(
-        productOfCode(product).catalogue.find((info) => info.code === product)!,
-        await sql.lastLoadedFileDate(this.db, product),
-        since,
-      );
+      const query = fileQueryFor(catalogueOf().get(product)!, await sql.lastLoadedFileDate(this.db, product), since);
       const listed = await client.listFiles(product, query);
       const names = listed.map((f) => f.fileName);
       const steps = planFiles(listed, await sql.listSyncFiles(this.db, product), await sql.loadedFileNames(this.db, product, names));

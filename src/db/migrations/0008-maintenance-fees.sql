@@ -1,4 +1,4 @@
--- Why: the maintenance-fee product PTMNFEE2 (issue 9; DESIGN.md §5, DOMAIN-RULES §2). The office
+-- Why: the maintenance-fee product PTMNFEE2 (DESIGN.md §5, DOMAIN-RULES §2). The office
 -- ships one cumulative weekly file of every fee event since 1981 (about 14 million fixed-width
 -- lines), so the tables mirror it per patent and per event, and a weekly load adds only what is
 -- new (staged by COPY, applied set-based: ingest/maintenance-fees/load.sql.ts).

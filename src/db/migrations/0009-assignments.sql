@@ -1,5 +1,5 @@
 -- Why: the patent assignment products PASDL (daily adYYYYMMDD.xml) and PASYR (annual backfile)
--- (issue 10; DESIGN.md D5). A recordation is keyed by its reel/frame, the office's own stable
+-- (DESIGN.md D5). A recordation is keyed by its reel/frame, the office's own stable
 -- reference, so a record re-sent in a later file (the office re-sends records it updates, with a
 -- new last-update-date) replaces the stored one, and a purged record (purge indicator Y) is
 -- deleted with its parties and properties.

@@ -1,4 +1,4 @@
--- Why: entity resolution (issue 10) works over every name the service holds, and the file wrapper
+-- Why: entity resolution works over every name the service holds, and the file wrapper
 -- kept only the first applicant (applications.applicant_name). This table keeps every applicant
 -- and inventor of a record as printed, with its name parts and one location (the residence
 -- address when the office gives one, else the first: inventors are told apart by place). Rows,

@@ -1,4 +1,4 @@
--- Why: entity resolution (issue 10; spec §2 "Entity", DESIGN.md D8) turns the printed names of
+-- Why: entity resolution (spec §2 "Entity", DESIGN.md D8) turns the printed names of
 -- applicants, inventors, assignors and assignees into entities (`ent_`) and the entities of one
 -- company into families (`fam_`), and keeps each entity's portfolio for the entity endpoints.
 --  * entity_keys: which entity a company key (its normalised name) belongs to. Kept across

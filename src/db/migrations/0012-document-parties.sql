@@ -1,4 +1,4 @@
--- Why: entity resolution (issue 10) reads every name printed on the weekly full text too: a grant
+-- Why: entity resolution reads every name printed on the weekly full text too: a grant
 -- or publication names its applicants, inventors and assignees at issue, which the file wrapper
 -- may not carry (a grant whose application the service does not hold; the assignee at issue,
 -- which the file wrapper never lists). One row per party as printed, with its name parts and

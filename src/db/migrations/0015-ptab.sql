@@ -1,4 +1,4 @@
--- Why: PTAB trials (issue 11). A trial is kept from whichever record names it first — its
+-- Why: PTAB trials. A trial is kept from whichever record names it first — its
 -- proceeding, or one of its decisions, which may arrive before it — and merged field by field
 -- as later records come: the newest snapshot of the trial (by the office's modification time)
 -- decides, and a record that leaves a field out (the reduced bulk downloads) keeps what is

@@ -1,4 +1,4 @@
--- Why: office actions (issue 12), product OA. The Open Data Portal serves three record kinds that
+-- Why: office actions, product OA. The Open Data Portal serves three record kinds that
 -- join on the office's document identifier (obsoleteDocumentIdentifier): the text of an action
 -- (oa_actions), one row per legal ground and claim disposition (oa_rejections) and one row per
 -- cited reference (oa_citations). They arrive in any order and days after the mailing, so each

@@ -1,4 +1,4 @@
--- Why: the event feed (issue 13) pages events in commit order (`seq`) filtered by type,
+-- Why: the event feed pages events in commit order (`seq`) filtered by type,
 -- application, patent or entity. Each filter gets an index that yields its events in `seq`
 -- order, so a page reads only the rows it returns, however large the feed grows. `since` becomes
 -- a `seq` bound (the seq of an event detected six hours before it, found through (detected_at,

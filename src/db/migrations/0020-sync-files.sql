@@ -1,4 +1,4 @@
--- Why: `patent-status sync` (issue 13) fetches the Open Data Portal's bulk files itself, so it
+-- Why: `patent-status sync` fetches the Open Data Portal's bulk files itself, so it
 -- must remember every file the portal listed per product: what the portal said about it (size and
 -- fileLastModifiedDateTime, so a file re-issued under the same name is fetched and loaded again),
 -- how far it got (pending → downloaded → ingested; failed with its error and attempts, retried by

@@ -1,4 +1,4 @@
--- Why: examiner and art-unit statistics (issue 14, spec §2) are computed nightly over the whole
+-- Why: examiner and art-unit statistics (spec §2) are computed nightly over the whole
 -- corpus, set-based. The night's facts per application (bucket, first action, disposal, office
 -- actions, RCEs, appeals) are written once and every statistic aggregates them; each table is
 -- replaced inside one transaction, so a reader sees the previous night or the new one, never half.

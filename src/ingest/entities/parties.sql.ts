@@ -5,22 +5,15 @@
  * declarations only, values are parameters.
  */
 import type { Queryable } from '../../db/database.js';
+import type { PrintedPartyColumns } from '../printed-party.js';
 import type { PartyTable } from './party-source.js';
 
 /** A party printed with name parts and one place: an application's or a document's (their tables share these columns). */
-export interface PrintedPartyRow {
+export interface PrintedPartyRow extends PrintedPartyColumns {
   /** The application number, or the document number. */
   key: string;
   application_number: string | null;
   role: 'applicant' | 'inventor' | 'assignee';
-  seq: number;
-  name: string;
-  last_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
   entity_id: string | null;
 }
 

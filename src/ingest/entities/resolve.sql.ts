@@ -34,48 +34,6 @@ export async function findRecordationParties(db: Queryable, reelFrames: readonly
   return rows;
 }
 
-export interface BagPartyRow {
-  application_number: string;
-  role: 'assignor' | 'assignee';
-  seq: number;
-  name: string;
-  /** The bag does not say: the name decides (entity-keys.ts isPerson). */
-  name_type: null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-}
-
-/** The parties of the file wrapper's copies of recordations, of some applications. */
-export async function findBagParties(db: Queryable, applicationNumbers: readonly string[]): Promise<BagPartyRow[]> {
-  const { rows } = await db.query<BagPartyRow>(
-    /* SQL */ `SELECT application_number, role, seq, name, NULL AS name_type, city, state, country
-               FROM file_wrapper_recordation_parties WHERE application_number = ANY($1::text[])`,
-    [applicationNumbers],
-  );
-  return rows;
-}
-
-export interface TrialPartyRow {
-  trial_number: string;
-  role: 'petitioner' | 'patent_owner';
-  seq: number;
-  name: string;
-  /** The challenged application, when the trial names it (its inventors may be a person party). */
-  application_number: string | null;
-}
-
-export async function findTrialParties(db: Queryable, trialNumbers: readonly string[]): Promise<TrialPartyRow[]> {
-  const { rows } = await db.query<TrialPartyRow>(
-    /* SQL */ `SELECT p.trial_number, p.role, p.seq, p.name,
-                      COALESCE(t.application_number, (SELECT a.application_number FROM applications a WHERE a.patent_number = t.patent_number LIMIT 1)) AS application_number
-               FROM ptab_parties p JOIN ptab_proceedings t USING (trial_number)
-               WHERE p.trial_number = ANY($1::text[])`,
-    [trialNumbers],
-  );
-  return rows;
-}
-
 /** The applications the recordations cover (by application number, or by the patent granted on one held). */
 export async function findCoveredApplications(
   db: Queryable,

@@ -1,7 +1,8 @@
 import type { PtaRecord } from '../../domain/patent-term.js';
 import { childTable } from '../../db/child-rows.js';
-import { copyRows, defineCopyTable } from '../../db/copy-rows.js';
+import { copyRows, defineCopyColumns, defineCopyTable, joinCopyTable } from '../../db/copy-rows.js';
 import type { Queryable } from '../../db/database.js';
+import { PRINTED_PARTY_COLUMNS, type PrintedPartyColumns } from '../../ingest/printed-party.js';
 import type { Transaction } from './record.js';
 
 export interface StoredRow {
@@ -58,10 +59,8 @@ export async function findStoredReelFrames(
 }
 
 /**
- * One JSON array of application rows, expanded set-based (STYLE.md #14). Names only the file
- * wrapper's own columns: the counts other products feed (assignment_count, ptab_proceeding_count)
- * keep their values on update and take their defaults on insert. A full record carries its bag
- * (an omitted one is empty), so its application's bag is stored from then on.
+ * One JSON array of application rows, expanded set-based (STYLE.md #14). A full record carries
+ * its bag (an omitted one is empty), so its application's bag is stored from then on.
  */
 export async function upsertApplications(db: Queryable, rowsJson: string, fileProduct: string, fileDate: string, now: Date): Promise<void> {
   await db.query(
@@ -185,33 +184,18 @@ export async function replaceContinuity(
   await copyRows(db, CONTINUITY, rows);
 }
 
-export interface PartyRow {
+export interface PartyRow extends PrintedPartyColumns {
   application_number: string;
   role: 'applicant' | 'inventor';
-  seq: number;
-  name: string;
-  last_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
 }
 
 /** Applicants and inventors are replaced whole, like transactions. */
 export const APPLICATION_PARTIES = childTable(
-  defineCopyTable<PartyRow>()('application_parties', [
-    'application_number',
-    'role',
-    'seq',
-    'name',
-    'last_name',
-    'first_name',
-    'middle_name',
-    'city',
-    'region',
-    'country',
-  ]),
+  joinCopyTable(
+    'application_parties',
+    defineCopyColumns<Omit<PartyRow, keyof PrintedPartyColumns>>()(['application_number', 'role']),
+    PRINTED_PARTY_COLUMNS,
+  ),
   'application_number',
 );
 

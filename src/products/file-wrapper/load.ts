@@ -67,9 +67,9 @@ function carriesStoredParts(record: FileWrapperRecord): boolean {
 }
 
 /**
- * The file wrapper's columns and tables: applications (except the counts other products own:
- * assignment_count, ptab_proceeding_count), transactions, continuity, application_parties and the
- * bag's copies of recordations (file_wrapper_recordations and their parties).
+ * The file wrapper's columns and tables: applications, transactions, continuity,
+ * application_parties and the bag's copies of recordations (file_wrapper_recordations and their
+ * parties).
  */
 export const FILE_WRAPPER_LOADER: ProductLoader<ParsedItem, FileWrapperRecord, Plan> = {
   unit: 'applications',

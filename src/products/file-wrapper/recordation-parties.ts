@@ -12,6 +12,7 @@ import { findPrintedParties, setPartyEntities } from '../../ingest/entities/part
 import { APPLICATION_PARTIES, type PartySource, type PartyTable } from '../../ingest/entities/party-source.js';
 import { relink } from '../../ingest/entities/relink.js';
 import * as sql from '../../ingest/entities/resolve.sql.js';
+import { findBagParties } from './recordation-parties.sql.js';
 
 /** The parties of the applications' assignment bags, after the applications' own (their inventors sign). */
 export const BAG_PARTIES: PartySource = {
@@ -26,7 +27,7 @@ export const BAG_PARTIES: PartySource = {
 async function resolveBagBatch(db: Database, source: PartyTable, applicationNumbers: readonly string[], now: Date): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     await sql.lockResolver(tx);
-    const parties = await sql.findBagParties(tx, applicationNumbers);
+    const parties = await findBagParties(tx, applicationNumbers);
     const inventors = await findPrintedParties(tx, APPLICATION_PARTIES, applicationNumbers, true);
     const companies = await recordedCompanies(tx, parties);
     const seen = new Observations();

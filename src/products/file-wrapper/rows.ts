@@ -4,6 +4,7 @@ import { transactionEventType } from '../../domain/transaction-codes.js';
 import type { ContinuityLink, FileWrapperRecord } from './record.js';
 import { arrayLiteral } from '../../db/copy-text.js';
 import { normalizeName } from '../../domain/names.js';
+import { printedPartyColumns } from '../../ingest/printed-party.js';
 import type { ContinuityRow, PartyRow, RecordationPartyRow, RecordationRow, TransactionRow } from './load.sql.js';
 
 /**
@@ -128,14 +129,7 @@ function partyRows(record: FileWrapperRecord): PartyRow[] {
   return (record.parties ?? []).map((party) => ({
     application_number: record.applicationNumber,
     role: party.role,
-    seq: next[party.role]++,
-    name: party.name,
-    last_name: party.lastName,
-    first_name: party.firstName,
-    middle_name: party.middleName,
-    city: party.city,
-    region: party.region,
-    country: party.country,
+    ...printedPartyColumns(party, next[party.role]++),
   }));
 }
 

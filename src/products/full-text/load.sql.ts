@@ -1,6 +1,7 @@
 import { childTable } from '../../db/child-rows.js';
-import { defineCopyTable } from '../../db/copy-rows.js';
+import { defineCopyColumns, defineCopyTable, joinCopyTable } from '../../db/copy-rows.js';
 import type { Queryable } from '../../db/database.js';
+import { PRINTED_PARTY_COLUMNS, type PrintedPartyColumns } from '../../ingest/printed-party.js';
 
 export async function findStoredHashes(db: Queryable, docNumbers: string[]): Promise<Map<string, string>> {
   const { rows } = await db.query<{ doc_number: string; content_hash: string }>(
@@ -100,35 +101,19 @@ export const CITATIONS = childTable(
 );
 
 /** A party as printed; entity_id is left to entity resolution. */
-export interface PartyRow {
+export interface PartyRow extends PrintedPartyColumns {
   doc_number: string;
   application_number: string | null;
   role: string;
-  seq: number;
-  name: string;
-  last_name: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
 }
 
 /** Parties are printed with the document and replaced whole with it, like its citations. */
 export const DOCUMENT_PARTIES = childTable(
-  defineCopyTable<PartyRow>()('document_parties', [
-    'doc_number',
-    'application_number',
-    'role',
-    'seq',
-    'name',
-    'last_name',
-    'first_name',
-    'middle_name',
-    'city',
-    'region',
-    'country',
-  ]),
+  joinCopyTable(
+    'document_parties',
+    defineCopyColumns<Omit<PartyRow, keyof PrintedPartyColumns>>()(['doc_number', 'application_number', 'role']),
+    PRINTED_PARTY_COLUMNS,
+  ),
   'doc_number',
 );
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { documentCpcLevels } from '../../domain/cpc.js';
 import { parsePublicationNumber } from '../../domain/numbers.js';
+import { printedPartyColumns } from '../../ingest/printed-party.js';
 import type { BackwardCitation, FullTextDocument } from './document.js';
 import type { CitationRow, GrantRelationRow, GrantTermRow, PartyRow } from './load.sql.js';
 
@@ -69,14 +70,7 @@ export function partyRows(document: FullTextDocument): PartyRow[] {
     doc_number: document.docNumber,
     application_number: document.applicationNumber,
     role: p.role,
-    seq: p.seq,
-    name: p.name,
-    last_name: p.lastName,
-    first_name: p.firstName,
-    middle_name: p.middleName,
-    city: p.city,
-    region: p.region,
-    country: p.country,
+    ...printedPartyColumns(p, p.seq),
   }));
 }
 

@@ -1,10 +1,10 @@
 /**
  * What the grant and publication modules share besides the loader: the parties printed on a
- * document (one table for both), and their demo data (one generator run writes both products'
- * weekly files; each module keeps its own).
+ * document (one table for both), and their demo data (each module writes its own product's weekly
+ * files from the one corpus).
  */
 import { writeFullTextFiles } from '@patent-status/synth';
-import type { FullTextProduct } from '../../domain/products.js';
+import { FULL_TEXT_PRODUCTS, type FullTextProduct } from '../../domain/products.js';
 import { resolvePrintedBatch } from '../../ingest/entities/batches.js';
 import type { PartySource, PartyTable } from '../../ingest/entities/party-source.js';
 import type { DemoCorpus, DemoFile } from '../../ingest/product.js';
@@ -20,11 +20,18 @@ export const DOCUMENT_PARTIES: PartySource = {
   resolve: (db, keys, now) => resolvePrintedBatch(db, DOCUMENTS, keys, now),
 };
 
-/** The weekly files of one full-text product, in date order as they arrive (the first records no events). */
+const GENERATED = { [FULL_TEXT_PRODUCTS.grants]: 'grants', [FULL_TEXT_PRODUCTS.publications]: 'publications' } as const;
+
+/**
+ * The weekly files of one full-text product, in date order as they arrive (the first records no
+ * events). Only this product's files are written; the other's documents are still drawn, so that
+ * citations between them are the same whichever module writes first.
+ */
 export async function fullTextDemo(product: FullTextProduct, corpus: DemoCorpus): Promise<DemoFile[]> {
   const { files } = await writeFullTextFiles(corpus.dir, {
     applications: corpus.applications,
     seed: corpus.seed,
+    products: [GENERATED[product]],
     ...(corpus.fullTextFrom ? { from: corpus.fullTextFrom } : {}),
   });
   return files

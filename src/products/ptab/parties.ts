@@ -14,6 +14,7 @@ import { APPLICATION_PARTIES, type PartySource, type PartyTable } from '../../in
 import { matchInventor } from '../../ingest/entities/resolve-names.js';
 import { resolveCompanyKeys } from '../../ingest/entities/resolve-names.js';
 import * as sql from '../../ingest/entities/resolve.sql.js';
+import { findTrialParties } from './parties.sql.js';
 
 const NO_PLACE = { city: null, state: null, country: null };
 
@@ -30,7 +31,7 @@ export const TRIAL_PARTIES: PartySource = {
 async function resolveTrialBatch(db: Database, source: PartyTable, trialNumbers: readonly string[], now: Date): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     await sql.lockResolver(tx);
-    const parties = await sql.findTrialParties(tx, trialNumbers);
+    const parties = await findTrialParties(tx, trialNumbers);
     const people = parties.filter((p) => isPerson(leadParty(p.name), null));
     const inventors = await findPrintedParties(
       tx,
