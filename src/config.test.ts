@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         usptoApiBaseUrl: 'https://api.uspto.gov',
         time: '03:30',
         downloadDir: join(process.cwd(), 'data', 'downloads'),
+        searchIntervalMs: 250,
       },
       webhooks: loadConfig({}).webhooks,
       statistics: { entityBudgetMs: 3_000, precomputeMinApplications: 1_000 },
@@ -42,18 +43,20 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the sync settings: key, portal address, nightly time, download directory', () => {
+  it('reads the sync settings: key, portal address, nightly time, download directory, search pace', () => {
     const sync = loadConfig({
       USPTO_API_KEY: ' k3y ',
       USPTO_API_BASE_URL: 'http://127.0.0.1:9999/',
       SYNC_TIME: '23:05',
       PATENT_STATUS_DATA_DIR: '/srv/pss',
+      SYNC_SEARCH_INTERVAL_MS: '100',
     }).sync;
     expect(sync).toStrictEqual({
       usptoApiKey: 'k3y',
       usptoApiBaseUrl: 'http://127.0.0.1:9999',
       time: '23:05',
       downloadDir: '/srv/pss/downloads',
+      searchIntervalMs: 100,
     });
     expect(loadConfig({ SYNC_DOWNLOAD_DIR: '/mnt/bulk' }).sync.downloadDir).toBe('/mnt/bulk');
     expect(loadConfig({ PATENT_STATUS_DATA_DIR: '/srv/pss', SYNC_DOWNLOAD_DIR: 'dl' }).sync.downloadDir).toBe('/srv/pss/dl');

@@ -29,7 +29,7 @@ export interface Config {
    * empty for none) replaces the built-in list (domain/office-closures.ts).
    */
   officeClosures: ReadonlySet<string>;
-  /** `patent-status sync` and its nightly run: the Open Data Portal's bulk-data API. */
+  /** `patent-status sync` and its nightly run: the Open Data Portal's bulk-data and search APIs. */
   sync: SyncConfig;
   webhooks: WebhookConfig;
   /** Entity statistics. */
@@ -57,7 +57,7 @@ export interface WebhookConfig {
   unfundedRecheckMs: number;
 }
 
-/** Fetching the office's bulk files from the Open Data Portal (`patent-status sync`, the nightly job). */
+/** Fetching the office's data from the Open Data Portal (`patent-status sync`, the nightly job). */
 export interface SyncConfig {
   /** USPTO_API_KEY, sent as X-API-KEY; null when unset (sync then refuses to start, the nightly run skips). */
   usptoApiKey: string | null;
@@ -67,6 +67,8 @@ export interface SyncConfig {
   time: string;
   /** SYNC_DOWNLOAD_DIR: where files are downloaded (resumable `.part` files); default <dataDir>/downloads. */
   downloadDir: string;
+  /** SYNC_SEARCH_INTERVAL_MS: least time between two search requests (default 250: the portal allows 4 to 15 a second). */
+  searchIntervalMs: number;
 }
 
 /** Stripe (DESIGN.md D19): checkout links need the secret key, the payment webhook its signing secret. */
@@ -251,6 +253,7 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
       usptoApiBaseUrl,
       time: syncTime,
       downloadDir: resolve(dataDir, text('SYNC_DOWNLOAD_DIR') ?? 'downloads'),
+      searchIntervalMs: integer('SYNC_SEARCH_INTERVAL_MS', 250, 0, 60_000),
     },
     statistics: {
       entityBudgetMs: integer('STATISTICS_ENTITY_BUDGET_MS', 3_000, 0, 600_000),

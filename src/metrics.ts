@@ -78,3 +78,17 @@ export const webhookDeliveries = new Counter({
   labelNames: ['outcome'] as const,
   registers,
 });
+
+export const portalRequests = new Counter({
+  name: 'patent_status_portal_requests_total',
+  help: 'Requests sync sent to the Open Data Portal, by product and outcome (ok, no_match, rate_limited, server_error, network, other)',
+  labelNames: ['product', 'outcome'] as const,
+  registers,
+});
+
+export const portalRecords = new Counter({
+  name: 'patent_status_portal_records_total',
+  help: "Records the portal's search APIs answered sync with (PTAB, OA), by product",
+  labelNames: ['product'] as const,
+  registers,
+});

@@ -127,8 +127,16 @@ describe('GET /health', () => {
           as_of: eastern(threeDaysAgo),
           stale: true,
           last_sync_at: null,
+          watermark: null,
         },
-        { product: 'PTMNFEE2', file_date: eastern(threeDaysAgo), as_of: eastern(threeDaysAgo), stale: false, last_sync_at: null },
+        {
+          product: 'PTMNFEE2',
+          file_date: eastern(threeDaysAgo),
+          as_of: eastern(threeDaysAgo),
+          stale: false,
+          last_sync_at: null,
+          watermark: null,
+        },
       ]);
       expect(response.json().engine).toBe(ENGINE);
     });

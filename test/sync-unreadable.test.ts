@@ -36,7 +36,7 @@ const dailyFile = (day: number) => dailyFileOf(dir, day, { applications: 40, see
 
 async function sync() {
   const lines: string[] = [];
-  const config = { usptoApiKey: KEY, usptoApiBaseUrl: portal.url, time: '03:30', downloadDir: join(dir, 'downloads') };
+  const config = { usptoApiKey: KEY, usptoApiBaseUrl: portal.url, time: '03:30', downloadDir: join(dir, 'downloads'), searchIntervalMs: 0 };
   const outcomes = await runSync(
     ctx.db,
     config,

@@ -7,12 +7,12 @@ import { OperatorError } from '../src/commands/operator-error.js';
 import { runSync } from '../src/commands/sync.js';
 import type { SyncConfig } from '../src/config.js';
 import { ingestFile, productOfCode } from '../src/products/registry.js';
-import type { RetryPolicy } from '../src/sync/retry.js';
 import { buildServices } from '../src/services.js';
 import { syncNightly, syncNightlySchedule } from '../src/worker/jobs/sync-nightly.js';
 import { resolveSchedule } from '../src/worker/schedule.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { dailyFile as dailyFileOf, dailyName } from './helpers/daily-files.js';
+import { recordedRetry } from './helpers/recorded-retry.js';
 import { PortalStandIn, type StandInFile } from './helpers/portal-stand-in.js';
 
 /**
@@ -25,21 +25,14 @@ const PRODUCT = 'PTFWPRD';
 let ctx: TestContext;
 let portal: PortalStandIn;
 let dir: string;
-const waits: number[] = [];
-const RETRY: RetryPolicy = {
-  attempts: 3,
-  baseDelayMs: 1,
-  maxDelayMs: 4,
-  minRetryAfterMs: 5,
-  maxRetryAfterMs: 60_000,
-  sleep: async (ms) => void waits.push(ms),
-};
+const { policy: RETRY, waits } = recordedRetry();
 
 const syncConfig = (key = KEY): SyncConfig => ({
   usptoApiKey: key,
   usptoApiBaseUrl: portal.url,
   time: '03:30',
   downloadDir: join(dir, 'downloads'),
+  searchIntervalMs: 0,
 });
 const nameOf = dailyName;
 
@@ -229,12 +222,17 @@ describe('patent-status sync against a portal stand-in', () => {
     expect(downloadsOf(13)).toEqual([]);
   });
 
-  it('skips PTAB and OA (no bulk-data product), reports a product the portal does not know, and refuses a bad key', async () => {
+  it('asks PTAB and OA through the search APIs (nothing there: synced), reports a product the portal does not know, and refuses a bad key', async () => {
     const { outcomes } = await sync(['--products', 'ptab,PASYR,OA']);
     expect(outcomes.map((o) => [o.product, o.outcome])).toEqual([
-      ['PTAB', 'skipped'],
+      ['PTAB', 'synced'],
       ['PASYR', 'failed'],
-      ['OA', 'skipped'],
+      ['OA', 'synced'],
+    ]);
+    // Each search asked once for its last days (a first sync), and found nothing.
+    expect(outcomes[0]!.searches.map((s) => [s.search, s.pages, s.records])).toEqual([
+      ['proceedings', 1, 0],
+      ['decisions', 1, 0],
     ]);
     expect(outcomes[1]!.reason).toMatch(/^the portal has no bulk-data product PASYR \(404 Not Found: No matching records found/);
     await expect(sync(['--products', PRODUCT], 'wrong-key')).rejects.toThrow(OperatorError);
@@ -256,6 +254,15 @@ describe('patent-status sync against a portal stand-in', () => {
     expect(logged).toContain('nightly sync finished');
     const listed = portal.requests.map((r) => r.path.split('/').at(-1));
     for (const code of ['PTGRXML', 'APPXML', 'PASDL', 'PTMNFEE2']) expect(listed).toContain(code);
+    // After the bulk products, the searches: PTAB's two, then the office actions' three.
+    const searched = portal.requests.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect([...new Set(searched)]).toEqual([
+      '/api/v1/patent/trials/proceedings/search',
+      '/api/v1/patent/trials/decisions/search',
+      '/api/v1/patent/oa/oa_actions/v1/records',
+      '/api/v1/patent/oa/oa_rejections/v2/records',
+      '/api/v1/patent/oa/oa_citations/v2/records',
+    ]);
     const unresolved = await ctx.db.query(`SELECT 1 FROM application_parties WHERE entity_id IS NULL LIMIT 1`);
     expect(unresolved.rowCount).toBe(0);
     expect(resolveSchedule([syncNightlySchedule], { ...config, sync: { ...config.sync, usptoApiKey: null } })).toEqual([]);

@@ -1,9 +1,11 @@
 /**
  * What `sync` shows while it works: on a terminal, one rewritten line with a bar for the file
- * being downloaded, then the load's counts; elsewhere (logs), with --progress, a line at every
- * tenth of a download and after every committed batch.
+ * being downloaded, then the load's counts, or a search's pages, records, rate and time left;
+ * elsewhere (logs), with --progress, a line at every tenth of a download, after every committed
+ * batch and after every search page.
  */
 import type { Product } from '../domain/products.js';
+import type { SearchProgress } from '../sync/search-sync.js';
 import type { SyncListener } from '../sync/service.js';
 import { describeCounts } from '../ingest/summary.js';
 
@@ -29,6 +31,18 @@ function progressBar(bytes: number, total: number): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${String(Math.floor(share * 100)).padStart(3)}% ${formatBytes(bytes)} / ${formatBytes(total)}`;
 }
 
+/**
+ * `PTAB decisions 2026-11-01..2026-11-27: 12 pages, 300 records, 41.2/s, range 3 of 4, about 20 s
+ * left`: the rate over the search so far, the time left from the share of its day ranges done.
+ */
+function searchLine(product: Product, p: SearchProgress, startedAt: number): string {
+  const seconds = Math.max(0.001, (Date.now() - startedAt) / 1000);
+  const share = p.ranges > 0 ? p.rangesDone / p.ranges : 1;
+  const left = share > 0 && share < 1 ? `, about ${Math.ceil((seconds * (1 - share)) / share)} s left` : '';
+  const total = p.rangeTotal !== null && p.ranges === 1 ? ` of ${p.rangeTotal}` : '';
+  return `${product} ${p.search} ${p.range.from}..${p.range.to}: ${p.pages} page${p.pages === 1 ? '' : 's'}, ${p.records}${total} records, ${(p.records / seconds).toFixed(1)}/s, range ${Math.min(p.rangesDone + 1, p.ranges)} of ${p.ranges}${left}`;
+}
+
 /** A listener writing to `rewrite` (a terminal's status line) or `write` (a line each), or neither. */
 export function progressListener(out: {
   line(text: string): void;
@@ -37,6 +51,7 @@ export function progressListener(out: {
 }): SyncListener {
   let drawnAt = 0;
   let tenth = new Map<string, number>();
+  const started = new Map<string, number>();
   const key = (product: Product, fileName: string) => `${product}/${fileName}`;
   return {
     line: (text) => {
@@ -57,6 +72,17 @@ export function progressListener(out: {
           out.write(text);
         }
       }
+    },
+    search(product, progress) {
+      const search = `${product}/${progress.search}`;
+      if (!started.has(search)) started.set(search, Date.now());
+      const text = searchLine(product, progress, started.get(search)!);
+      if (out.rewrite) {
+        if (Date.now() - drawnAt >= REDRAW_MS) {
+          drawnAt = Date.now();
+          out.rewrite(text);
+        }
+      } else out.write?.(text);
     },
     ingest(product, fileName, counts) {
       const text = `${product} ${fileName} loading: ${describeCounts(counts)}`;

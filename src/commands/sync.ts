@@ -3,7 +3,7 @@ import type { SyncConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Product } from '../domain/products.js';
 import { isCalendarDate } from '../ingest/file-date.js';
-import { BACKFILES, DEFAULT_SYNC_PRODUCTS, SEARCH_ONLY_PRODUCTS, SYNC_CODES } from '../sync/products.js';
+import { BACKFILES, DEFAULT_SYNC_PRODUCTS, SEARCH_PRODUCTS, SYNC_CODES } from '../sync/products.js';
 import { PortalError, type RetryPolicy } from '../sync/retry.js';
 import { type ProductOutcome, SyncService } from '../sync/service.js';
 import { consoleOutput, formatSummary, type Output } from './ingest.js';
@@ -11,18 +11,22 @@ import { OperatorError, UsageError } from './operator-error.js';
 import { progressListener } from './sync-progress.js';
 
 export const USAGE = `usage: patent-status sync [--products CODE,…] [--since YYYY-MM-DD] [--progress]
-  Asks the USPTO Open Data Portal's bulk-data API which files of each product are new since the
-  last one loaded, downloads them (resumable, into SYNC_DOWNLOAD_DIR, default <data dir>/downloads)
-  and loads them in order as \`patent-status ingest\` does. Needs USPTO_API_KEY; USPTO_API_BASE_URL
-  (default https://api.uspto.gov) points it at another address.
+  Refreshes every product from the USPTO Open Data Portal and loads it as \`patent-status ingest\`
+  does. Products of files: asks the bulk-data API which files are new since the last one loaded,
+  downloads them (resumable, into SYNC_DOWNLOAD_DIR, default <data dir>/downloads) and loads them
+  in order. ${SEARCH_PRODUCTS.join(' and ')}: asks the portal's search APIs for the records it stamped since
+  each search's watermark (less a few days asked again), page by page, each page loaded in one
+  transaction; a first sync asks only those days (give --since for the history). Needs
+  USPTO_API_KEY; USPTO_API_BASE_URL (default https://api.uspto.gov) points it at another address.
   --products  product codes, comma-separated. Default: ${DEFAULT_SYNC_PRODUCTS.join(', ')}.
-              The backfiles (${BACKFILES.join(', ')}) are fetched when named. ${SEARCH_ONLY_PRODUCTS.join(' and ')} have no
-              bulk-data product on the portal and are skipped with that reason.
-  --since     list the files whose data starts on or after this date, instead of the week before
-              the last file loaded (a product never loaded gets its newest file only)
+              The backfiles (${BACKFILES.join(', ')}) are fetched when named.
+  --since     list the files whose data starts on or after this date, and ask the searches from
+              this day (PTAB trials begin 2012-09-16; office actions 2017-10), instead of from
+              the last file loaded or the watermark
   --progress  progress lines on stderr also when stderr is not a terminal (logs)
 A file that fails (download or load) is reported and tried again by the next sync; the product's
-later files wait for it. Exit code 1 when any product failed.`;
+later files wait for it. A search stopped by the portal's weekly quota keeps what it loaded and
+the next sync resumes from its watermark. Exit code 1 when any product failed.`;
 
 function parseSyncArgs(args: string[]) {
   try {
@@ -64,12 +68,24 @@ function report(outcome: ProductOutcome, output: Output): void {
     else if (file.outcome === 'unchanged') output.line(`${file.fileName}: re-issued with the same bytes: nothing to load`);
     else if (file.outcome === 'adopted') output.line(`${file.fileName}: loaded already by \`ingest\`: recorded, not downloaded`);
   }
+  for (const search of outcome.searches) {
+    if (search.summary !== null) for (const line of formatSummary(search.summary)) output.line(line);
+    output.line(
+      `${outcome.product} ${search.search}: ${search.pages} page${search.pages === 1 ? '' : 's'}, ${search.records} records asked ${search.range.from}..${search.range.to}; watermark ${search.watermark ?? 'none yet'}`,
+    );
+  }
+  if (outcome.outcome === 'paused') return output.line(`${outcome.product}: paused: ${outcome.reason}`);
   const loaded = outcome.files.filter((f) => f.outcome === 'ingested').length;
   const waiting = outcome.files.filter((f) => f.outcome === 'waiting').length;
   if (outcome.outcome === 'skipped') output.line(`${outcome.product}: skipped: ${outcome.reason}`);
   else if (outcome.outcome === 'failed') {
     output.line(
       `${outcome.product}: FAILED: ${outcome.reason}${waiting > 0 ? `; ${waiting} later file${waiting === 1 ? '' : 's'} wait for the next sync` : ''}`,
+    );
+  } else if (outcome.searches.length > 0) {
+    const changed = outcome.searches.reduce((sum, s) => sum + (s.summary ? s.summary.inserted + s.summary.updated : 0), 0);
+    output.line(
+      `${outcome.product}: synced, ${changed === 0 ? 'nothing new' : `${changed} record${changed === 1 ? '' : 's'} new or changed`}`,
     );
   } else output.line(`${outcome.product}: synced, ${loaded === 0 ? 'nothing new' : `${loaded} file${loaded === 1 ? '' : 's'} loaded`}`);
 }
@@ -112,6 +128,7 @@ export async function runSync(
     apiKey,
     baseUrl: config.usptoApiBaseUrl,
     downloadDir: config.downloadDir,
+    searchIntervalMs: config.searchIntervalMs,
     retry: overrides.retry,
   });
   const listener = progressListener({

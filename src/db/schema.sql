@@ -750,6 +750,14 @@ CREATE TABLE public.sync_products (
     claimed_until timestamp with time zone
 );
 
+CREATE TABLE public.sync_watermarks (
+    product text NOT NULL,
+    search text NOT NULL,
+    watermark date,
+    resume_from date,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.transactions (
     application_number text NOT NULL,
     seq integer NOT NULL,
@@ -969,6 +977,9 @@ ALTER TABLE ONLY public.sync_files
 
 ALTER TABLE ONLY public.sync_products
     ADD CONSTRAINT sync_products_pkey PRIMARY KEY (product);
+
+ALTER TABLE ONLY public.sync_watermarks
+    ADD CONSTRAINT sync_watermarks_pkey PRIMARY KEY (product, search);
 
 ALTER TABLE ONLY public.transactions
     ADD CONSTRAINT transactions_pkey PRIMARY KEY (application_number, seq);

@@ -4,7 +4,7 @@
  */
 export type Cadence = 'daily' | 'weekly';
 
-/** How the Open Data Portal publishes a product: files in its bulk-data API, or records behind its search API only. */
+/** How the Open Data Portal publishes a product: files in its bulk-data API, or records behind its search APIs (ingest/portal-search.ts). */
 export type PortalChannel = 'bulk-data' | 'search';
 
 export interface ProductInfo {

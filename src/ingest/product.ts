@@ -3,8 +3,9 @@ import type { Product, ProductInfo } from '../domain/products.js';
 import type { PartySource } from './entities/party-source.js';
 import type { IngestSummary } from './ingest-run.js';
 import type { ProductLoader } from './loader.js';
+import type { PortalSearchSpec, SearchPage } from './portal-search.js';
 import type { FileFormat, Recognisable } from './recognise.js';
-import { ingestItems, type RunOptions } from './runner.js';
+import { ingestItems, ingestPages, type RunOptions } from './runner.js';
 import type { ScheduledDetector } from './scheduled.js';
 
 export type Loading<I, R, P> =
@@ -74,6 +75,8 @@ export interface ProductSpec<I, R, P> {
   holds: HeldIn;
   /** Writes its part of a synthetic corpus in the product's real format, oldest file first. */
   demo(corpus: DemoCorpus): Promise<readonly DemoFile[]>;
+  /** Where the portal serves it as searchable records (its catalogue entry's `portal: 'search'`): its searches, and how an answer's text is read. */
+  search?: { searches: readonly PortalSearchSpec[]; parse(text: string): AsyncIterable<I> };
 }
 
 /** A product module as the runner, sync, entity resolution, the demo and the command use it (the spec's record types closed over). */
@@ -93,6 +96,10 @@ export interface IngestProduct extends Recognisable {
   parties: readonly PartySource[];
   holds: HeldIn;
   demo(corpus: DemoCorpus): Promise<readonly DemoFile[]>;
+  /** The portal's searches that serve it (none for a product of files). */
+  searches: readonly PortalSearchSpec[];
+  /** Loads the pages of one of its searches as one ingest run (each page one transaction). */
+  loadPages(db: Database, pages: AsyncIterable<SearchPage>, options: RunOptions): Promise<IngestSummary>;
 }
 
 export function defineProduct<I, R, P>(spec: ProductSpec<I, R, P>): IngestProduct {
@@ -130,5 +137,11 @@ export function defineProduct<I, R, P>(spec: ProductSpec<I, R, P>): IngestProduc
     parties: spec.parties ?? [],
     holds: spec.holds,
     demo: (corpus) => spec.demo(corpus),
+    searches: spec.search?.searches ?? [],
+    loadPages(db, pages, options) {
+      const { search } = spec;
+      if (search === undefined || loading.kind !== 'batches') throw new Error(`${spec.what} are not loaded from portal searches`);
+      return ingestPages(db, loading.loader, pages, (text) => search.parse(text), options, codes);
+    },
   };
 }

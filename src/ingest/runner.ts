@@ -6,7 +6,7 @@
  * events, so it ends in the state of one clean run), the backfile rule, progress after every
  * batch, the reject tally, and the events of each batch written last in its transaction.
  */
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { insertEvents } from '../db/events.sql.js';
 import { anyProductLoaded } from '../db/product-state.sql.js';
 import type { Product } from '../domain/products.js';
@@ -14,6 +14,7 @@ import { loadThenAnalyze } from './analyze.js';
 import { BatchPipeline } from './batch-pipeline.js';
 import { formatPosition, IngestRun, type IngestCounts, type IngestSummary } from './ingest-run.js';
 import type { ProductLoader } from './loader.js';
+import type { SearchPage } from './portal-search.js';
 
 export interface RunOptions {
   product: Product;
@@ -23,6 +24,11 @@ export interface RunOptions {
   batchSize?: number;
   /** Called after every committed batch (the command's progress line). */
   onProgress?: (counts: IngestCounts) => void;
+  /**
+   * Whether events are detected, when the caller settles it for several runs at once (a first
+   * sync's searches are all the history); by default, once a file of the product has loaded.
+   */
+  detectEvents?: boolean;
 }
 
 /** Loads one file's parsed items as one ingest run. */
@@ -62,18 +68,66 @@ export async function ingestItems<I, R, P>(
   });
 }
 
+/**
+ * Loads a portal search's pages as one ingest run, each page in one transaction with what it
+ * commits (search-sync.ts: the watermark once a range is loaded whole), so a page is stored
+ * whole or not at all. The next page is fetched while one is written. A key twice in a page is
+ * taken once, its last copy (the portal's newest).
+ */
+export async function ingestPages<I, R, P>(
+  db: Database,
+  loader: ProductLoader<I, R, P>,
+  pages: AsyncIterable<SearchPage>,
+  parse: (text: string) => AsyncIterable<I>,
+  options: RunOptions,
+  familyCodes: readonly Product[] = [options.product],
+): Promise<IngestSummary> {
+  const file = { product: options.product, fileName: options.fileName, fileDate: options.fileDate };
+  return IngestRun.perform(db, file, loader.unit, async (run) => {
+    const detect = options.detectEvents ?? (await anyProductLoaded(db, familyCodes));
+    await loadThenAnalyze(db, loader.tables, run.counts, async () => {
+      const iterator = pages[Symbol.asyncIterator]();
+      let next = iterator.next();
+      for (;;) {
+        const step = await next;
+        if (step.done === true) break;
+        const page: SearchPage = step.value;
+        const records = new Map<string, R>();
+        for await (const parsed of page.text === null ? [] : parse(page.text)) {
+          const item = loader.item(parsed);
+          if (item.kind === 'record') {
+            run.counts.read += 1;
+            records.delete(item.key);
+            records.set(item.key, item.record);
+          } else if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
+          else run.skip(item.reason);
+        }
+        next = iterator.next();
+        // A failed fetch of the next page is seen when it is awaited, after this page's outcome.
+        next.catch(() => undefined);
+        if (records.size === 0) await db.transaction((tx) => page.commit(tx));
+        else await loadBatch(db, loader, [...records.values()], run, { detect, ...file }, (tx) => page.commit(tx));
+        await run.saveProgress();
+        options.onProgress?.(run.counts);
+      }
+    });
+  });
+}
+
 async function loadBatch<I, R, P>(
   db: Database,
   loader: ProductLoader<I, R, P>,
   records: R[],
   run: IngestRun,
   context: { detect: boolean; product: string; fileDate: string },
+  alongside: (tx: Queryable) => Promise<void> = async () => undefined,
 ): Promise<void> {
   const now = new Date();
   const outcome = await db.transaction(async (tx) => {
     const plan = await loader.plan(tx, records, context.detect);
     const events = context.detect ? loader.detect(plan) : [];
     const written = await loader.write(tx, plan, { product: context.product, fileDate: context.fileDate, now });
+    await alongside(tx);
     // Last in the transaction: the event feed's lock is held from here to the commit (D24).
     return { ...written, events: await insertEvents(tx, events, now, run.runId) };
   });

@@ -48,7 +48,7 @@ async function fetchRest(client: PortalClient, code: string, file: PortalFile, p
     have = 0;
   }
   if (have === file.fileSize && have > 0) return;
-  const response = await client.send(client.fileUrl(code, file.fileName), have > 0 ? { Range: `bytes=${have}-` } : {});
+  const response = await client.send(code, client.fileUrl(code, file.fileName), have > 0 ? { Range: `bytes=${have}-` } : {});
   // 200 to a Range request: the server sends everything, so the part is rewritten from the start.
   const resumed = response.status === 206;
   if (resumed && rangeStart(response) !== have) {

@@ -6,8 +6,20 @@
  * expires in seconds, so every download or resume asks this address again. The key goes in
  * X-API-KEY. Errors come as {code, error, errorDetails?, requestIdentifier?}.
  */
+import { portalRequests } from '../metrics.js';
 import type { FileQuery } from './products.js';
-import { parseRetryAfter, PortalError, type RetryPolicy, withRetry, type RetryNotice } from './retry.js';
+import { parseRetryAfter, PortalError, type PortalErrorKind, type RetryPolicy, withRetry, type RetryNotice } from './retry.js';
+
+const OUTCOMES: Record<PortalErrorKind, string> = {
+  forbidden: 'other',
+  'not-found': 'no_match',
+  'rate-limited': 'rate_limited',
+  server: 'server_error',
+  network: 'network',
+  truncated: 'network',
+  'too-large': 'other',
+  'bad-response': 'other',
+};
 
 /** One entry of a product's `productFileBag.fileDataBag`. */
 export interface PortalFile {
@@ -85,16 +97,29 @@ export class PortalClient {
   }
 
   /**
-   * One request with the key: a 2xx response is returned (its body unread); anything else is a
-   * PortalError, retryable for 429, 5xx and a lost connection.
+   * One request with the key for `product` (counted in its metrics): a 2xx response is returned
+   * (its body unread); anything else is a PortalError, retryable for 429, 5xx and a lost
+   * connection. A POST carries `body` (the search APIs).
    */
-  async send(url: string, headers: Record<string, string> = {}): Promise<Response> {
-    let response = await this.fetch(url, { 'X-API-KEY': this.options.apiKey, ...headers }, 'manual');
+  async send(product: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Response> {
+    try {
+      const response = await this.answer(url, headers, body);
+      portalRequests.inc({ product, outcome: 'ok' });
+      return response;
+    } catch (error) {
+      if (error instanceof PortalError) portalRequests.inc({ product, outcome: OUTCOMES[error.kind] });
+      throw error;
+    }
+  }
+
+  private async answer(url: string, headers: Record<string, string>, body: string | undefined): Promise<Response> {
+    const request = body === undefined ? {} : { method: 'POST', body };
+    let response = await this.fetch(url, { 'X-API-KEY': this.options.apiKey, ...headers }, 'manual', request);
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location !== null) {
       // The download's 302 goes to a signed address of its own: followed without our key.
       await response.body?.cancel();
-      response = await this.fetch(new URL(location, url).toString(), headers, 'follow');
+      response = await this.fetch(new URL(location, url).toString(), headers, 'follow', {});
     }
     if (response.ok) return response;
     const line = await errorLine(response);
@@ -102,12 +127,18 @@ export class PortalClient {
     if (response.status >= 500) throw new PortalError('server', line, true);
     if (response.status === 401 || response.status === 403) throw new PortalError('forbidden', `${line}: check USPTO_API_KEY`, false);
     if (response.status === 404) throw new PortalError('not-found', line, false);
+    if (response.status === 413) throw new PortalError('too-large', line, false);
     throw new PortalError('bad-response', line, false);
   }
 
-  private async fetch(url: string, headers: Record<string, string>, redirect: 'manual' | 'follow'): Promise<Response> {
+  private async fetch(
+    url: string,
+    headers: Record<string, string>,
+    redirect: 'manual' | 'follow',
+    request: { method?: string; body?: string },
+  ): Promise<Response> {
     try {
-      return await fetch(url, { headers, redirect, signal: this.options.signal });
+      return await fetch(url, { ...request, headers, redirect, signal: this.options.signal });
     } catch (error) {
       if (this.options.signal?.aborted) throw error;
       const cause = (error as Error).cause as Error | undefined;
@@ -118,8 +149,20 @@ export class PortalClient {
   }
 
   /** `send` retried by the policy. */
-  async sendWithRetry(url: string, what: string, headers: Record<string, string> = {}): Promise<Response> {
-    return withRetry(this.options.retry, () => this.send(url, headers), {
+  async sendWithRetry(
+    product: string,
+    url: string,
+    what: string,
+    headers: Record<string, string> = {},
+    body?: string,
+    /** Awaited before each try (a caller's pace between requests). */
+    before: () => Promise<void> = async () => undefined,
+  ): Promise<Response> {
+    const attempt = async () => {
+      await before();
+      return this.send(product, url, headers, body);
+    };
+    return withRetry(this.options.retry, attempt, {
       signal: this.options.signal,
       onRetry: (notice) => this.options.onRetry?.(what, notice),
     });
@@ -137,7 +180,7 @@ export class PortalClient {
         params.set('limit', String(PAGE));
       }
       const url = `${this.options.baseUrl}/api/v1/datasets/products/${encodeURIComponent(code)}?${params.toString()}`;
-      const response = await this.sendWithRetry(url, `list ${code}`);
+      const response = await this.sendWithRetry(code, url, `list ${code}`);
       const body: unknown = await response.json().catch(() => {
         throw new PortalError('bad-response', `the portal's answer for ${code} is not JSON`, false);
       });

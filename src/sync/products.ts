@@ -1,25 +1,21 @@
 /**
- * Which products `sync` fetches from the Open Data Portal's bulk-data API, and how it asks for
- * their files, from the product modules' catalogue entries. The captures (reference/odp/, README
- * "PTAB", "Office actions") describe no bulk-data product for PTAB or the office actions: their
- * entries say `search`, and sync skips them with that reason rather than guess a product identifier.
+ * Which products `sync` fetches from the Open Data Portal, and how it asks for their files, from
+ * the product modules' catalogue entries: `bulk-data` products are listed and downloaded as files;
+ * `search` products (PTAB, office actions: the captures, reference/odp/ README, describe no
+ * bulk-data product for them) are asked for their records through their modules' searches.
  */
 import type { Product, ProductInfo } from '../domain/products.js';
-import { catalogueOf, PRODUCT_MODULES, productOfCode } from '../products/registry.js';
-
-/** Why a product is not fetched from the bulk-data API (its module's catalogue says search only); null for the products it is. */
-export function notOnPortal(code: Product): string | null {
-  if (catalogueOf().get(code)?.portal !== 'search') return null;
-  const { what, family } = productOfCode(code);
-  return `the Open Data Portal has no bulk-data product for ${what} (search API only); load its files with \`patent-status ingest ${family}\``;
-}
+import { PRODUCT_MODULES } from '../products/registry.js';
 
 /**
- * The products a plain `sync` (and the nightly run) fetches: every module's current products on
- * the portal. Backfiles (PTFWPRE ≈ 29 GB, PASYR) are a one-off an operator asks for by name.
+ * The products a plain `sync` (and the nightly run) fetches: every module's current products,
+ * the bulk files first and then the searches (PTAB, office actions), in the modules' order.
+ * Backfiles (PTFWPRE ≈ 29 GB, PASYR) are a one-off an operator asks for by name.
  */
-export const DEFAULT_SYNC_PRODUCTS: readonly Product[] = PRODUCT_MODULES.flatMap((module) =>
-  module.catalogue.filter((info) => info.portal === 'bulk-data' && !info.backfile).map((info) => info.code as Product),
+export const DEFAULT_SYNC_PRODUCTS: readonly Product[] = (['bulk-data', 'search'] as const).flatMap((portal) =>
+  PRODUCT_MODULES.flatMap((module) =>
+    module.catalogue.filter((info) => info.portal === portal && !info.backfile).map((info) => info.code as Product),
+  ),
 );
 
 /** Every product a module loads, and its backfiles (fetched only when named). */
@@ -28,8 +24,8 @@ export const BACKFILES: readonly Product[] = PRODUCT_MODULES.flatMap((module) =>
   module.catalogue.filter((info) => info.backfile).map((info) => info.code as Product),
 );
 
-/** The products the bulk-data API does not serve, in the modules' order. */
-export const SEARCH_ONLY_PRODUCTS: readonly Product[] = PRODUCT_MODULES.flatMap((module) =>
+/** The products served through the portal's search APIs, in the modules' order. */
+export const SEARCH_PRODUCTS: readonly Product[] = PRODUCT_MODULES.flatMap((module) =>
   module.catalogue.filter((info) => info.portal === 'search').map((info) => info.code as Product),
 );
 

@@ -6,7 +6,8 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 
-export type PortalErrorKind = 'forbidden' | 'not-found' | 'rate-limited' | 'server' | 'network' | 'truncated' | 'bad-response';
+export type PortalErrorKind =
+  'forbidden' | 'not-found' | 'rate-limited' | 'server' | 'network' | 'truncated' | 'too-large' | 'bad-response';
 
 /** A failed portal request, with whether asking again may succeed. */
 export class PortalError extends Error {

@@ -5,7 +5,9 @@
  * download or load is recorded `failed` and the product stops there: its later files wait for the
  * next sync, so nothing is loaded out of order and no file half-downloaded is ever read. (A load
  * that fails part-way keeps its committed batches; the runner's re-run of the file completes it to
- * the state of one clean run, with no duplicate events.)
+ * the state of one clean run, with no duplicate events.) A product the portal serves through its
+ * search APIs (PTAB, OA) is asked for its records instead (search-sync.ts); a search the portal's
+ * quota stops leaves its product `paused`, not failed.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
@@ -19,8 +21,10 @@ import { isCalendarDate } from '../ingest/file-date.js';
 import { downloadFile, partPath, type DownloadProgress } from './download.js';
 import { type FileStep, planFiles } from './plan.js';
 import { PortalClient, type PortalFile } from './portal-client.js';
-import { fileQueryFor, notOnPortal } from './products.js';
+import { fileQueryFor } from './products.js';
 import { DEFAULT_RETRY, PortalError, type RetryNotice, type RetryPolicy } from './retry.js';
+import { PortalSearchClient } from './search-client.js';
+import { type SearchOutcome, type SearchProgress, syncSearches } from './search-sync.js';
 import * as sql from './sync.sql.js';
 
 export interface SyncSettings {
@@ -28,13 +32,19 @@ export interface SyncSettings {
   baseUrl: string;
   downloadDir: string;
   retry?: RetryPolicy;
+  /** Least milliseconds between two search requests (the portal allows 4 to 15 a second). */
+  searchIntervalMs?: number;
 }
+
+/** 4 a second: the lowest rate the portal's rate-limits page names. */
+const DEFAULT_SEARCH_INTERVAL_MS = 250;
 
 /** What a sync tells its caller as it goes (the command's progress bar and lines, the job's log). */
 export interface SyncListener {
   line?(text: string): void;
   download?(product: Product, fileName: string, progress: DownloadProgress): void;
   ingest?(product: Product, fileName: string, counts: IngestCounts): void;
+  search?(product: Product, progress: SearchProgress): void;
 }
 
 export type FileOutcome =
@@ -47,9 +57,11 @@ export type FileOutcome =
 
 export interface ProductOutcome {
   product: Product;
-  outcome: 'synced' | 'failed' | 'skipped';
+  /** `paused`: the portal refused more requests (its weekly quota); what was loaded stays, and the next sync resumes. */
+  outcome: 'synced' | 'failed' | 'skipped' | 'paused';
   reason: string | null;
   files: FileOutcome[];
+  searches: SearchOutcome[];
 }
 
 /** A claim lasts this long and is renewed while the sync works (a dead sync's claim runs out by itself). */
@@ -94,41 +106,84 @@ export class SyncService {
     listener: SyncListener,
     signal: AbortSignal | undefined,
   ): Promise<ProductOutcome> {
-    const searchOnly = notOnPortal(product);
-    if (searchOnly !== null) return { product, outcome: 'skipped', reason: searchOnly, files: [] };
     const token = randomUUID();
     if (!(await sql.claimSyncProduct(this.db, product, token, CLAIM_SECONDS))) {
-      return { product, outcome: 'skipped', reason: 'another sync of this product is running', files: [] };
+      return { product, outcome: 'skipped', reason: 'another sync of this product is running', files: [], searches: [] };
     }
-    const files: FileOutcome[] = [];
-    let error: string | null = null;
+    const outcome: ProductOutcome = { product, outcome: 'synced', reason: null, files: [], searches: [] };
+    const renew = throttled(RENEW_EVERY_MS, () => void sql.renewSyncClaim(this.db, product, token, CLAIM_SECONDS).catch(() => undefined));
     try {
-      const query = fileQueryFor(catalogueOf().get(product)!, await sql.lastLoadedFileDate(this.db, product), since);
-      const listed = await client.listFiles(product, query);
-      const names = listed.map((f) => f.fileName);
-      const steps = planFiles(listed, await sql.listSyncFiles(this.db, product), await sql.loadedFileNames(this.db, product, names));
-      const work = steps.filter((step) => step.kind !== 'skip');
-      listener.line?.(`${product}: ${listed.length} file${listed.length === 1 ? '' : 's'} listed, ${work.length} to load`);
-      for (const step of work) {
-        if (error !== null) {
-          files.push({ fileName: step.file.fileName, outcome: 'waiting' });
-          continue;
-        }
-        await sql.renewSyncClaim(this.db, product, token, CLAIM_SECONDS);
-        const outcome = await this.syncFile(client, product, step, token, listener, signal);
-        files.push(outcome);
-        if (outcome.outcome === 'failed') error = `${outcome.fileName}: ${outcome.error}`;
-      }
+      if (productOfCode(product).searches.length > 0) await this.syncSearches(client, product, since, listener, renew, outcome);
+      else await this.syncFiles(client, product, since, listener, signal, token, outcome);
     } catch (failure) {
-      // A refused key or an abort ends the whole sync; any other portal failure, this product's.
-      if (!(failure instanceof PortalError) || failure.kind === 'forbidden' || signal?.aborted) {
+      // A refused key or an abort ends the whole sync; any other failure, this product's.
+      if ((failure instanceof PortalError && failure.kind === 'forbidden') || signal?.aborted) {
         await sql.releaseSyncProduct(this.db, product, token, failure instanceof Error ? failure.message : String(failure));
         throw failure;
       }
-      error = failure.kind === 'not-found' ? `the portal has no bulk-data product ${product} (${failure.message})` : failure.message;
+      const message = failure instanceof Error ? failure.message : String(failure);
+      const notFound = failure instanceof PortalError && failure.kind === 'not-found' && productOfCode(product).searches.length === 0;
+      Object.assign(outcome, {
+        outcome: 'failed',
+        reason: notFound ? `the portal has no bulk-data product ${product} (${message})` : message,
+      });
     }
-    await sql.releaseSyncProduct(this.db, product, token, error);
-    return { product, outcome: error === null ? 'synced' : 'failed', reason: error, files };
+    await sql.releaseSyncProduct(this.db, product, token, outcome.outcome === 'synced' ? null : outcome.reason);
+    return outcome;
+  }
+
+  /** A product of files: the portal's listing planned against what is loaded, each new file downloaded and loaded in order. */
+  private async syncFiles(
+    client: PortalClient,
+    product: Product,
+    since: string | null,
+    listener: SyncListener,
+    signal: AbortSignal | undefined,
+    token: string,
+    outcome: ProductOutcome,
+  ): Promise<void> {
+    const query = fileQueryFor(catalogueOf().get(product)!, await sql.lastLoadedFileDate(this.db, product), since);
+    const listed = await client.listFiles(product, query);
+    const names = listed.map((f) => f.fileName);
+    const steps = planFiles(listed, await sql.listSyncFiles(this.db, product), await sql.loadedFileNames(this.db, product, names));
+    const work = steps.filter((step) => step.kind !== 'skip');
+    listener.line?.(`${product}: ${listed.length} file${listed.length === 1 ? '' : 's'} listed, ${work.length} to load`);
+    for (const step of work) {
+      if (outcome.reason !== null) {
+        outcome.files.push({ fileName: step.file.fileName, outcome: 'waiting' });
+        continue;
+      }
+      await sql.renewSyncClaim(this.db, product, token, CLAIM_SECONDS);
+      const file = await this.syncFile(client, product, step, token, listener, signal);
+      outcome.files.push(file);
+      if (file.outcome === 'failed') Object.assign(outcome, { outcome: 'failed', reason: `${file.fileName}: ${file.error}` });
+    }
+  }
+
+  /** A product of the portal's search APIs: each search from where it got to (search-sync.ts). */
+  private async syncSearches(
+    client: PortalClient,
+    product: Product,
+    since: string | null,
+    listener: SyncListener,
+    renew: () => void,
+    outcome: ProductOutcome,
+  ): Promise<void> {
+    const searcher = new PortalSearchClient(client, this.settings.baseUrl, this.settings.searchIntervalMs ?? DEFAULT_SEARCH_INTERVAL_MS);
+    outcome.searches = await syncSearches(this.db, searcher, productOfCode(product), product, {
+      since,
+      today: new Date().toISOString().slice(0, 10),
+      line: (text) => listener.line?.(text),
+      onProgress: (progress) => {
+        renew();
+        listener.search?.(product, progress);
+      },
+    });
+    const stopped = outcome.searches.find((search) => search.stopped !== null);
+    if (stopped !== undefined) {
+      outcome.outcome = 'paused';
+      outcome.reason = `the portal refused more requests (${stopped.stopped}); the next sync resumes ${stopped.search} from ${stopped.watermark ?? stopped.range.from}`;
+    }
   }
 
   private async syncFile(
@@ -217,4 +272,14 @@ export class SyncService {
 
 function retryLine(what: string, notice: RetryNotice): string {
   return `${what}: ${notice.error.message}; try ${notice.attempt + 1} in ${(notice.waitMs / 1000).toFixed(1)} s`;
+}
+
+/** `action` at most once per `ms`. */
+function throttled(ms: number, action: () => void): () => void {
+  let last = Date.now();
+  return () => {
+    if (Date.now() - last < ms) return;
+    last = Date.now();
+    action();
+  };
 }

@@ -3,9 +3,12 @@
  * (../shared/reference/odp/2026-01-14/bulk-data/: the Product Data page's 200 sample and its
  * 400/403/404/500 error bodies; ODP-API.yaml: the file address answers a 302). It serves files a
  * test puts in it, and misbehaves on request: 429 with Retry-After, 5xx, a connection cut short.
+ * The PTAB and office-action search APIs are answered by its `search` (portal-search-stand-in.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FaultQueue } from './fault-queue.js';
+import { PortalSearchStandIn, type SearchStandInOptions } from './portal-search-stand-in.js';
 
 export interface StandInFile {
   product: string;
@@ -22,6 +25,9 @@ export interface SeenRequest {
   path: string;
   range: string | null;
   apiKey: string | null;
+  method?: string;
+  /** Search requests only: the parsed JSON or form body (the raw text when it does not parse). */
+  body?: unknown;
 }
 
 const REQUEST_ID = '07c5c24d-bf8e-458c-9427-a038500d6e98';
@@ -46,8 +52,10 @@ const ERRORS: Record<number, object> = {
 export class PortalStandIn {
   readonly files = new Map<string, StandInFile>();
   readonly requests: SeenRequest[] = [];
-  /** Faults by key (`list:CODE`, `file:CODE/NAME`, `bytes:CODE/NAME`), used in order; `sticky` ones stay until cleared. */
-  private readonly faults = new Map<string, { fault: Fault; sticky: boolean }[]>();
+  /** Faults by key (`list:CODE`, `file:CODE/NAME`, `bytes:CODE/NAME`), used in order; `failAlways` ones stay until cleared. */
+  private readonly faults = new FaultQueue<Fault>();
+  /** The PTAB and office-action search APIs, behind the same address and key. */
+  readonly search: PortalSearchStandIn;
   private server: Server | null = null;
   url = '';
 
@@ -55,7 +63,10 @@ export class PortalStandIn {
     readonly apiKey: string,
     /** Products the portal knows (listed even without files); any other code answers 404. */
     readonly products: readonly string[],
-  ) {}
+    searchOptions: SearchStandInOptions = {},
+  ) {
+    this.search = new PortalSearchStandIn(searchOptions);
+  }
 
   async start(): Promise<void> {
     this.server = createServer((request, response) => this.handle(request, response));
@@ -73,11 +84,11 @@ export class PortalStandIn {
   }
 
   fail(key: string, ...faults: Fault[]): void {
-    this.faults.set(key, [...(this.faults.get(key) ?? []), ...faults.map((fault) => ({ fault, sticky: false }))]);
+    this.faults.add(key, ...faults);
   }
 
   failAlways(key: string, fault: Fault): void {
-    this.faults.set(key, [{ fault, sticky: true }]);
+    this.faults.always(key, fault);
   }
 
   clearFaults(): void {
@@ -90,11 +101,7 @@ export class PortalStandIn {
   }
 
   private nextFault(key: string): Fault | null {
-    const queue = this.faults.get(key);
-    if (!queue || queue.length === 0) return null;
-    const [first] = queue;
-    if (!first!.sticky) queue.shift();
-    return first!.fault;
+    return this.faults.next(key);
   }
 
   private json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -113,10 +120,12 @@ export class PortalStandIn {
   private handle(request: IncomingMessage, response: ServerResponse): void {
     const url = new URL(request.url ?? '/', this.url);
     const apiKey = (request.headers['x-api-key'] as string | undefined) ?? null;
-    this.requests.push({ path: url.pathname, range: request.headers.range ?? null, apiKey });
+    const seen: SeenRequest = { path: url.pathname, range: request.headers.range ?? null, apiKey, method: request.method };
+    this.requests.push(seen);
     const signed = /^\/signed\/([^/]+)\/([^/]+)$/.exec(url.pathname);
     if (signed) return this.serveBytes(`${decodeURIComponent(signed[1]!)}/${decodeURIComponent(signed[2]!)}`, request, response);
     if (apiKey !== this.apiKey) return this.json(response, 403, ERRORS[403]);
+    if (this.search.serves(url.pathname)) return void this.search.handle(request, response, seen);
     const file = /^\/api\/v1\/datasets\/products\/files\/([^/]+)\/([^/]+)$/.exec(url.pathname);
     if (file) {
       const key = `${decodeURIComponent(file[1]!)}/${decodeURIComponent(file[2]!)}`;

@@ -133,6 +133,12 @@ units it needs and the balance. \`HEAD\` is not offered on /v1 (404, never charg
 - Dates are \`YYYY-MM-DD\`; timestamps ISO 8601. Lists take \`limit\` (1–1000, default 100) and \`cursor\`, and return \`next_cursor\`.
 - Every object carries provenance: \`source\` {product, file_date}, \`as_of\`, \`stale\`.
 
+## Freshness
+The data is refreshed nightly from the USPTO Open Data Portal, all seven products: the patent file wrapper, grants,
+pre-grant publications, assignments and maintenance fees (its bulk files), PTAB trials and office actions (its search
+APIs). \`GET ${baseUrl}/health\` lists each product's \`file_date\`, \`last_sync_at\` and, for PTAB and OA, \`watermark\`
+(every record the portal stamped up to that day is loaded).
+
 ## Endpoints
 ${endpointList(entries)}
 ${entries.some((entry) => entry.tags.includes('monitors')) ? WEBHOOK_SECTION : ''}${tools.length > 0 ? mcpSection(tools, baseUrl) : ''}

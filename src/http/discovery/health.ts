@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import { ReadRouter, type ReplicaStatus } from '../../db/read-router.js';
 import { listLastSyncs } from '../../sync/sync.sql.js';
+import { listWatermarks } from '../../sync/watermarks.sql.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { component, Nullable, ProvenanceProperties } from '../../resources/schemas.js';
 import { VERSION } from '../../version.js';
@@ -63,6 +64,13 @@ const HealthResponse = component(
               'When `patent-status sync` (or the nightly run) last fetched this product from the Open Data Portal without a failure; null when never',
           }),
         ),
+        watermark: Nullable(
+          Type.String({
+            format: 'date',
+            description:
+              "PTAB and OA, fetched through the portal's search APIs: every record the portal stamped on or before this day is loaded (the earliest of the product's searches; the next sync asks again from a few days before it). Null for a product of files, or before its first whole day",
+          }),
+        ),
       }),
     ),
     time: Type.String({ format: 'date-time' }),
@@ -107,13 +115,14 @@ export function healthRoutes(context: AppContext, provenance: ProvenanceService)
         const database = await probeDatabase(context.db, request.log);
         if (database.reachable) {
           try {
-            const synced = await listLastSyncs(context.db);
+            const [synced, watermarks] = await Promise.all([listLastSyncs(context.db), listWatermarks(context.db)]);
             const products = (await provenance.all()).map((p) => ({
               product: p.source.product,
               file_date: p.source.file_date,
               as_of: p.as_of,
               stale: p.stale,
               last_sync_at: synced.get(p.source.product)?.toISOString() ?? null,
+              watermark: watermarks.get(p.source.product) ?? null,
             }));
             return { status: 'ok' as const, ready: true, ...base, database, products };
           } catch (error) {

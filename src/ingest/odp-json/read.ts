@@ -20,7 +20,7 @@
  * file unreadable (unreadable.ts): its load fails.
  */
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { readFailure, unreadable } from '../unreadable.js';
 import { hasZipSignature, isResourceFork, parseZipFile } from '../zip.js';
@@ -82,6 +82,11 @@ function memberKind(name: string): MemberKind | null {
   if (lower.endsWith('.json')) return 'json';
   if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'lines';
   return null;
+}
+
+/** The items of one answer of the portal's search APIs, read as a file of the same text would be. */
+export function readOdpJsonText<R>(text: string, product: OdpProduct<R>): AsyncGenerator<OdpItem<R>> {
+  return readOdpJsonStream(Readable.from([text]), null, product);
 }
 
 /**

@@ -4,7 +4,8 @@ import { PRODUCT_CATALOGUE } from '../../domain/products.js';
 import { datedName } from '../../ingest/file-date.js';
 import { defineProduct } from '../../ingest/product.js';
 import { OFFICE_ACTION_LOADER } from './load.js';
-import { OFFICE_ACTION_MARKERS, parseOfficeActionFile } from './parse.js';
+import { OFFICE_ACTION_MARKERS, parseOfficeActionFile, parseOfficeActionText } from './parse.js';
+import { OFFICE_ACTION_SEARCHES } from './portal.js';
 
 export const OFFICE_ACTIONS = defineProduct({
   catalogue: [PRODUCT_CATALOGUE.OA],
@@ -16,6 +17,7 @@ export const OFFICE_ACTIONS = defineProduct({
   parse: parseOfficeActionFile,
   // Records carry the day the office's ETL made them; a search response's name carries no date.
   loading: { kind: 'batches', loader: OFFICE_ACTION_LOADER, recordDate: (record) => record.createdDate },
+  search: { searches: OFFICE_ACTION_SEARCHES, parse: parseOfficeActionText },
   holds: { table: 'office_action_documents' },
   async demo(corpus) {
     const { files } = await writeOfficeActionFiles(corpus.dir, { applications: corpus.applications, seed: corpus.seed });

@@ -5,7 +5,7 @@
  * one at a time; a bare array, JSON Lines or a single record read as everywhere else.
  */
 import type { OdpLayout } from '../../ingest/odp-json/layout.js';
-import { type OdpProduct, readOdpJsonFile } from '../../ingest/odp-json/read.js';
+import { type OdpProduct, readOdpJsonFile, readOdpJsonText } from '../../ingest/odp-json/read.js';
 import { mapOfficeActionRecord } from './map-record.js';
 import type { OfficeActionItem, OfficeActionRecord } from './record.js';
 
@@ -29,4 +29,9 @@ const OFFICE_ACTIONS: OdpProduct<OfficeActionRecord> = { layout: OFFICE_ACTION_L
 
 export function parseOfficeActionFile(path: string): AsyncGenerator<OfficeActionItem> {
   return readOdpJsonFile(path, OFFICE_ACTIONS);
+}
+
+/** One answer of the portal's office-action search (sync). */
+export function parseOfficeActionText(text: string): AsyncGenerator<OfficeActionItem> {
+  return readOdpJsonText(text, OFFICE_ACTIONS);
 }

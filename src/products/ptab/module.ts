@@ -5,7 +5,8 @@ import { datedName } from '../../ingest/file-date.js';
 import { defineProduct } from '../../ingest/product.js';
 import { PTAB_LOADER } from './load.js';
 import { TRIAL_PARTIES } from './parties.js';
-import { parsePtabFile, PTAB_MARKERS } from './parse.js';
+import { parsePtabFile, PTAB_MARKERS, parsePtabText } from './parse.js';
+import { PTAB_SEARCHES } from './portal.js';
 
 export const PTAB = defineProduct({
   catalogue: [PRODUCT_CATALOGUE.PTAB],
@@ -18,6 +19,7 @@ export const PTAB = defineProduct({
   // A search response's records carry the time the office last changed them; a download's none (give --file-date).
   loading: { kind: 'batches', loader: PTAB_LOADER, recordDate: (record) => record.snapshot.modifiedAt?.slice(0, 10) ?? null },
   parties: [TRIAL_PARTIES],
+  search: { searches: PTAB_SEARCHES, parse: parsePtabText },
   holds: { table: 'ptab_proceedings' },
   // The proceedings file, then the decisions file: both dated by their names.
   async demo(corpus) {

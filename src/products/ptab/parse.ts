@@ -6,7 +6,7 @@
  * `results`; appeals and interferences are read to be counted as skipped.
  */
 import type { OdpLayout } from '../../ingest/odp-json/layout.js';
-import { type OdpProduct, readOdpJsonFile } from '../../ingest/odp-json/read.js';
+import { type OdpProduct, readOdpJsonFile, readOdpJsonText } from '../../ingest/odp-json/read.js';
 import { mapPtabRecord } from './map-record.js';
 import type { PtabItem, PtabRecord } from './record.js';
 
@@ -37,4 +37,9 @@ const PTAB: OdpProduct<PtabRecord> = { layout: PTAB_LAYOUT, map: mapPtabRecord }
 
 export function parsePtabFile(path: string): AsyncGenerator<PtabItem> {
   return readOdpJsonFile(path, PTAB);
+}
+
+/** One answer of the portal's trials search (sync). */
+export function parsePtabText(text: string): AsyncGenerator<PtabItem> {
+  return readOdpJsonText(text, PTAB);
 }

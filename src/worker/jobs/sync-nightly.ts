@@ -7,8 +7,9 @@ import { refreshStatisticsJob } from './refresh-statistics.js';
 import { resolveEntitiesJob } from './resolve-entities.js';
 
 /**
- * The nightly sync: every current product's new Open Data Portal files downloaded and
- * loaded, as `patent-status sync` does, then the jobs that follow an ingest run at once: entity
+ * The nightly sync: every current product refreshed from the Open Data Portal as
+ * `patent-status sync` does (new bulk files downloaded and loaded, then PTAB trials and office
+ * actions through its search APIs; a search the weekly quota stopped resumes the next night), then the jobs that follow an ingest run at once: entity
  * resolution, then the night's statistics (whose own schedule is off when the sync runs them). A product that failed
  * makes the job fail after the others are done, so the queue tries again later (30 min, then 1 h);
  * each retry fetches only what is still missing. Without USPTO_API_KEY it is not scheduled (and a
@@ -33,6 +34,7 @@ export const syncNightly = defineJob({
       apiKey: config.sync.usptoApiKey,
       baseUrl: config.sync.usptoApiBaseUrl,
       downloadDir: config.sync.downloadDir,
+      searchIntervalMs: config.sync.searchIntervalMs,
     });
     const outcomes = await sync.run(DEFAULT_SYNC_PRODUCTS, { signal, listener: { line: (text) => log.info({}, `sync: ${text}`) } });
     services.provenance.invalidate();
@@ -41,9 +43,14 @@ export const syncNightly = defineJob({
       outcome: o.outcome,
       reason: o.reason,
       files: o.files.map((f) => `${f.fileName}: ${f.outcome}`),
+      searches: o.searches.map((s) => `${s.search}: ${s.pages} pages, ${s.records} records, watermark ${s.watermark ?? 'none'}`),
     }));
     log.info({ outcomes: report }, 'nightly sync finished');
-    if (outcomes.some((o) => o.files.some((f) => f.outcome === 'ingested'))) await resolveEntitiesJob.handle({ $version: 1 }, context);
+    const loaded = outcomes.some(
+      (o) =>
+        o.files.some((f) => f.outcome === 'ingested') || o.searches.some((s) => (s.summary?.inserted ?? 0) + (s.summary?.updated ?? 0) > 0),
+    );
+    if (loaded) await resolveEntitiesJob.handle({ $version: 1 }, context);
     // The night's statistics over what is loaded now, failed products or not (queued entities wait for them).
     await refreshStatisticsJob.handle({ $version: 1 }, context);
     const failed = outcomes.filter((o) => o.outcome === 'failed');
