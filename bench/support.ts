@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Database } from '../src/db/database.js';
 import { loadConfig } from '../src/config.js';
@@ -125,4 +128,36 @@ export async function batchStatusTimings(port: number, apiKey: string, numbers: 
     timings.push(performance.now() - t0);
   }
   return timings.sort((a, b) => a - b);
+}
+
+/** This process's CPU seconds so far (user and system, every thread). */
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+/** The machine's busy CPU seconds so far, all cores (Linux's /proc/stat in ticks of 10 ms, all but idle and iowait); null elsewhere. */
+function machineBusy(): number | null {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    return (ticks.reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!) / 100;
+  } catch {
+    return null;
+  }
+}
+export type Cpu = { own: number; busy: number | null; loop: EventLoopUtilization };
+export const cpuNow = (): Cpu => ({ own: cpuSeconds(), busy: machineBusy(), loop: performance.eventLoopUtilization() });
+/**
+ * CPU seconds from `from` to `to`: this process's (and how long its main thread was busy, by event-loop
+ * utilization), the stand-in's process's when known, and the machine's (PostgreSQL's included).
+ */
+export function cpuText(from: Cpu, to: Cpu, seconds: number, standIn: number | null): string {
+  const cores = availableParallelism();
+  return (
+    `CPU ${(to.own - from.own).toFixed(1)} s in this process ` +
+    `(its main thread busy ${(performance.eventLoopUtilization(to.loop, from.loop).active / 1000).toFixed(1)} s)` +
+    (standIn === null ? '' : `, ${standIn.toFixed(1)} s in the stand-in's`) +
+    (to.busy === null || from.busy === null
+      ? ''
+      : `, ${(to.busy - from.busy).toFixed(1)} s busy of the machine's ${(cores * seconds).toFixed(1)} (${cores} cores)`)
+  );
 }

@@ -211,8 +211,10 @@ describe.skipIf(!samplesPresent('ptab-json') || !samplesPresent('office-actions'
     expect(String((requestsOf('OA/oa_rejections')[before]!.body as { criteria: string }).criteria)).toBe(
       `createDateTime:[${day(-20)}T00:00:00 TO ${day(-20)}T23:59:59]`,
     );
+    // oa_actions' days up to -17 were loaded whole by the first run: each asked for its count
+    // alone (a one-record page), unchanged, so the text of day -18 is not asked for again.
     expect(searchesOf(second.outcomes[0]!).map(([search, , records, inserted]) => [search, records, inserted])).toEqual([
-      ['oa_actions', 1, 0],
+      ['oa_actions', 0, 0],
       ['oa_rejections', 1, 1],
       ['oa_citations', 1, 1],
     ]);
@@ -222,12 +224,19 @@ describe.skipIf(!samplesPresent('ptab-json') || !samplesPresent('office-actions'
     const [, late] = docs(join(OA_V1, 'oa_actions.17248024.sorted-keys.json'));
     // Stamped 4 days ago, served only now: the watermark is today, the sync asks again from 10 days back.
     portal.search.put('OA/oa_actions', restamped(late!, stamp(-4)));
+    const before = requestsOf('OA/oa_actions').length;
     const { outcomes } = await sync(['--products', 'OA']);
-    expect(searchesOf(outcomes[0]!)[0]).toEqual(['oa_actions', 11, 1, 1, 0, 0, TODAY]);
-    const { rows } = await ctx.db.query<{ code: string }>(
+    // Days -10..-1, loaded whole before, are asked for their count (10 one-record pages); day -4's
+    // count moved from 0 to 1, so it is paged (1 page); today is paged (1 page): 12 requests.
+    expect(searchesOf(outcomes[0]!)[0]).toEqual(['oa_actions', 12, 1, 1, 0, 0, TODAY]);
+    const rows = requestsOf('OA/oa_actions')
+      .slice(before)
+      .map((r) => Number((r.body as { rows: string }).rows));
+    expect(rows.filter((n) => n === 1)).toHaveLength(10);
+    const stored = await ctx.db.query<{ code: string }>(
       `SELECT document_code AS code FROM office_action_documents WHERE application_number = '17248024' ORDER BY mailed_date`,
     );
-    expect(rows.map((row) => row.code)).toEqual(['NOA', 'PETDEC']);
+    expect(stored.rows.map((row) => row.code)).toEqual(['NOA', 'PETDEC']);
   });
 
   it('waits as Retry-After says on a 429, retries a 5xx, and counts requests and records per product', async () => {

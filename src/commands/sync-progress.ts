@@ -36,11 +36,14 @@ function progressBar(bytes: number, total: number): string {
  * left`: the rate over the search so far, the time left from the share of its day ranges done.
  */
 function searchLine(product: Product, p: SearchProgress, startedAt: number): string {
-  const seconds = Math.max(0.001, (Date.now() - startedAt) / 1000);
+  const seconds = (Date.now() - startedAt) / 1000;
+  // A rate over less than a second says nothing.
+  const rate = seconds >= 1 ? `, ${(p.records / seconds).toFixed(1)}/s` : '';
   const share = p.ranges > 0 ? p.rangesDone / p.ranges : 1;
-  const left = share > 0 && share < 1 ? `, about ${Math.ceil((seconds * (1 - share)) / share)} s left` : '';
-  const total = p.rangeTotal !== null && p.ranges === 1 ? ` of ${p.rangeTotal}` : '';
-  return `${product} ${p.search} ${p.range.from}..${p.range.to}: ${p.pages} page${p.pages === 1 ? '' : 's'}, ${p.records}${total} records, ${(p.records / seconds).toFixed(1)}/s, range ${Math.min(p.rangesDone + 1, p.ranges)} of ${p.ranges}${left}`;
+  const left = seconds >= 1 && share > 0 && share < 1 ? `, about ${Math.ceil((seconds * (1 - share)) / share)} s left` : '';
+  const total = p.ranges === 1 ? ` of ${p.rangeTotal}` : '';
+  const pages = `${p.pages} page${p.pages === 1 ? '' : 's'}`;
+  return `${product} ${p.search} ${p.range.from}..${p.range.to}: ${pages}, ${p.records}${total} records${rate}, range ${Math.min(p.rangesDone + 1, p.ranges)} of ${p.ranges}${left}`;
 }
 
 /** A listener writing to `rewrite` (a terminal's status line) or `write` (a line each), or neither. */

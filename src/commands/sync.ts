@@ -15,8 +15,8 @@ export const USAGE = `usage: patent-status sync [--products CODE,…] [--since Y
   does. Products of files: asks the bulk-data API which files are new since the last one loaded,
   downloads them (resumable, into SYNC_DOWNLOAD_DIR, default <data dir>/downloads) and loads them
   in order. ${SEARCH_PRODUCTS.join(' and ')}: asks the portal's search APIs for the records it stamped since
-  each search's watermark (less a few days asked again), page by page, each page loaded in one
-  transaction; a first sync asks only those days (give --since for the history). Needs
+  each search's watermark (less a few days asked again), page by page, each page loaded whole;
+  a first sync asks only those days (give --since for the history). Needs
   USPTO_API_KEY; USPTO_API_BASE_URL (default https://api.uspto.gov) points it at another address.
   --products  product codes, comma-separated. Default: ${DEFAULT_SYNC_PRODUCTS.join(', ')}.
               The backfiles (${BACKFILES.join(', ')}) are fetched when named.

@@ -750,6 +750,15 @@ CREATE TABLE public.sync_products (
     claimed_until timestamp with time zone
 );
 
+CREATE TABLE public.sync_search_ranges (
+    product text NOT NULL,
+    search text NOT NULL,
+    range_from date NOT NULL,
+    range_to date NOT NULL,
+    total integer NOT NULL,
+    loaded_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.sync_watermarks (
     product text NOT NULL,
     search text NOT NULL,
@@ -977,6 +986,9 @@ ALTER TABLE ONLY public.sync_files
 
 ALTER TABLE ONLY public.sync_products
     ADD CONSTRAINT sync_products_pkey PRIMARY KEY (product);
+
+ALTER TABLE ONLY public.sync_search_ranges
+    ADD CONSTRAINT sync_search_ranges_pkey PRIMARY KEY (product, search, range_from, range_to);
 
 ALTER TABLE ONLY public.sync_watermarks
     ADD CONSTRAINT sync_watermarks_pkey PRIMARY KEY (product, search);

@@ -1,7 +1,7 @@
 /**
  * How a product the Open Data Portal publishes as searchable records, not files, is fetched
  * (PTAB trials, office actions): each of its searches is asked for the records the portal stamped
- * within a range of days, page by page, and each page is loaded in one transaction. A product
+ * within a range of days, page by page, and each page is loaded whole (in one transaction). A product
  * module declares its searches; sync/search-sync.ts runs them.
  */
 import type { Queryable } from '../db/database.js';
@@ -43,6 +43,6 @@ export interface PortalSearchSpec {
 export interface SearchPage {
   /** The answer's text, parsed as the product parses its files; null for an answer with no records. */
   text: string | null;
-  /** Written in the page's transaction, after its records (the watermark when the page ends a range). */
+  /** Written in the transaction that stores the page, after its records (the watermark when the page ends a range). */
   commit(tx: Queryable): Promise<void>;
 }

@@ -69,10 +69,13 @@ export async function ingestItems<I, R, P>(
 }
 
 /**
- * Loads a portal search's pages as one ingest run, each page in one transaction with what it
- * commits (search-sync.ts: the watermark once a range is loaded whole), so a page is stored
- * whole or not at all. The next page is fetched while one is written. A key twice in a page is
- * taken once, its last copy (the portal's newest).
+ * Loads a portal search's pages as one ingest run. Pages are written in transactions of at least
+ * the loader's batch size (a page is small: a transaction each would cost more than its rows),
+ * each page whole, with what every page commits (search-sync.ts: the watermark once a range is
+ * loaded whole), so a page is stored whole or not at all and the watermark never passes what is
+ * stored. Pages are fetched while the ones before them are written; a failed fetch first writes
+ * the pages read before it. A key twice among the pages written together is taken once, its last
+ * copy (the portal's newest).
  */
 export async function ingestPages<I, R, P>(
   db: Database,
@@ -85,14 +88,42 @@ export async function ingestPages<I, R, P>(
   const file = { product: options.product, fileName: options.fileName, fileDate: options.fileDate };
   return IngestRun.perform(db, file, loader.unit, async (run) => {
     const detect = options.detectEvents ?? (await anyProductLoaded(db, familyCodes));
+    let records = new Map<string, R>();
+    let commits: SearchPage['commit'][] = [];
+    const write = async () => {
+      const batch = [...records.values()];
+      const written = commits;
+      records = new Map<string, R>();
+      commits = [];
+      const alongside = async (tx: Queryable) => {
+        for (const commit of written) await commit(tx);
+      };
+      if (batch.length === 0) await db.transaction(alongside);
+      else await loadBatch(db, loader, batch, run, { detect, ...file }, alongside);
+      await run.saveProgress();
+      options.onProgress?.(run.counts);
+    };
+    // The pages read so far are written while the next ones are fetched (one write at a time).
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      await writing;
+      writing = write();
+      writing.catch(() => undefined);
+    };
     await loadThenAnalyze(db, loader.tables, run.counts, async () => {
       const iterator = pages[Symbol.asyncIterator]();
       let next = iterator.next();
       for (;;) {
-        const step = await next;
+        let step: IteratorResult<SearchPage>;
+        try {
+          step = await next;
+        } catch (error) {
+          if (commits.length > 0) await flush();
+          await writing;
+          throw error;
+        }
         if (step.done === true) break;
-        const page: SearchPage = step.value;
-        const records = new Map<string, R>();
+        const page = step.value;
         for await (const parsed of page.text === null ? [] : parse(page.text)) {
           const item = loader.item(parsed);
           if (item.kind === 'record') {
@@ -102,14 +133,14 @@ export async function ingestPages<I, R, P>(
           } else if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
           else run.skip(item.reason);
         }
+        commits.push((tx) => page.commit(tx));
         next = iterator.next();
-        // A failed fetch of the next page is seen when it is awaited, after this page's outcome.
+        // A failed fetch of the next page is seen when it is awaited, after the pages before it are written.
         next.catch(() => undefined);
-        if (records.size === 0) await db.transaction((tx) => page.commit(tx));
-        else await loadBatch(db, loader, [...records.values()], run, { detect, ...file }, (tx) => page.commit(tx));
-        await run.saveProgress();
-        options.onProgress?.(run.counts);
+        if (records.size >= (options.batchSize ?? loader.batchSize)) await flush();
       }
+      if (commits.length > 0) await flush();
+      await writing;
     });
   });
 }

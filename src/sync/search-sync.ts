@@ -1,8 +1,8 @@
 /**
  * A product the portal serves through its search APIs (PTAB trials, office actions), synced
  * search by search: the records the portal stamped from each search's start (search-ranges.ts)
- * to today, asked a range of days at a time and page by page, each page loaded in one
- * transaction through the product's loader (the one runner, as `ingest` loads its files), the
+ * to today, asked a range of days at a time and page by page, each page loaded whole through
+ * the product's loader (ingest/runner.ts ingestPages, as `ingest` loads its files), the
  * watermark written in the transaction of the page that completes a range. A stop keeps every
  * committed page: the next run asks again from the last whole range (less the overlap), and what
  * it sees again is unchanged to the loader, so no event is announced twice.
@@ -16,7 +16,7 @@ import type { IngestProduct } from '../ingest/product.js';
 import { PortalError } from './retry.js';
 import type { DayRange, PortalSearchClient } from './search-client.js';
 import { dayRanges, searchStart } from './search-ranges.js';
-import { completeRange, readSearchState, setResumeFrom } from './watermarks.sql.js';
+import { completeRange, loadedRangeTotal, readSearchState, setResumeFrom } from './watermarks.sql.js';
 
 /** How far one search got, for the command's report and the job's log. */
 export interface SearchOutcome {
@@ -81,7 +81,7 @@ export async function syncSearches(
   for (const { spec, range, watermark } of planned) {
     const outcome: SearchOutcome = { search: spec.name, range, pages: 0, records: 0, summary: null, watermark, stopped: null };
     outcomes.push(outcome);
-    const pages = searchPages(client, code, spec, dayRanges(range.from, range.to, spec.rangeDays), outcome, options);
+    const pages = searchPages(db, client, code, { spec, watermark }, dayRanges(range.from, range.to, spec.rangeDays), outcome, options);
     outcome.summary = await product.loadPages(db, pages, {
       product: code,
       fileName: `portal search ${spec.name} ${range.from}..${range.to}`,
@@ -94,41 +94,61 @@ export async function syncSearches(
   return outcomes;
 }
 
-/** The pages of every range, the last page of each carrying its watermark; ends early when the portal refuses more requests. */
+/**
+ * The pages of every range, the last page of each carrying its watermark; ends early when the
+ * portal refuses more requests. A range loaded whole before, wholly before the watermark's day,
+ * is first asked for its count alone, and skipped when the count has not moved since: a record
+ * the portal loads late shows in its day's count; one it changes is stamped anew, on a later day.
+ */
 async function* searchPages(
+  db: Database,
   client: PortalSearchClient,
   code: Product,
-  spec: PortalSearchSpec,
+  search: { spec: PortalSearchSpec; watermark: string | null },
   ranges: readonly DayRange[],
   outcome: SearchOutcome,
   options: SearchSyncOptions,
 ): AsyncGenerator<SearchPage> {
+  const { spec, watermark } = search;
   const nothing = async () => undefined;
-  for (const [index, range] of ranges.entries()) {
-    for (let offset = 0; ;) {
-      let answer;
-      try {
-        answer = await client.page(code, spec, range, offset, spec.pageSize);
-      } catch (error) {
-        if (!(error instanceof PortalError) || error.kind !== 'rate-limited') throw error;
-        outcome.stopped = error.message;
-        return;
+  const ask = (range: DayRange, offset: number, limit: number) => client.page(code, spec, range, offset, limit);
+  try {
+    for (const [index, range] of ranges.entries()) {
+      const progress = (rangeTotal: number, whole: boolean) =>
+        options.onProgress?.({
+          search: spec.name,
+          pages: outcome.pages,
+          records: outcome.records,
+          range,
+          rangeTotal,
+          rangesDone: index + (whole ? 1 : 0),
+          ranges: ranges.length,
+        });
+      // Only ranges wholly before the watermark's day: a record changed today keeps its day, and
+      // perhaps the count, until the day is over.
+      const loaded = watermark !== null && range.to < watermark ? await loadedRangeTotal(db, code, spec.name, range) : null;
+      if (loaded !== null) {
+        const probe = await ask(range, 0, 1);
+        outcome.pages += 1;
+        if (probe.total === loaded) {
+          progress(loaded, true);
+          yield { text: null, commit: (tx) => completeRange(tx, code, spec.name, range, loaded) };
+          continue;
+        }
       }
-      offset += answer.records;
-      outcome.pages += 1;
-      outcome.records += answer.records;
-      const whole = answer.records === 0 || offset >= answer.total;
-      options.onProgress?.({
-        search: spec.name,
-        range,
-        pages: outcome.pages,
-        records: outcome.records,
-        rangeTotal: answer.total,
-        rangesDone: index + (whole ? 1 : 0),
-        ranges: ranges.length,
-      });
-      yield { text: answer.text, commit: whole ? (tx) => completeRange(tx, code, spec.name, range.to) : nothing };
-      if (whole) break;
+      for (let offset = 0; ;) {
+        const answer = await ask(range, offset, spec.pageSize);
+        offset += answer.records;
+        outcome.pages += 1;
+        outcome.records += answer.records;
+        const whole = answer.records === 0 || offset >= answer.total;
+        progress(answer.total, whole);
+        yield { text: answer.text, commit: whole ? (tx) => completeRange(tx, code, spec.name, range, answer.total) : nothing };
+        if (whole) break;
+      }
     }
+  } catch (error) {
+    if (!(error instanceof PortalError) || error.kind !== 'rate-limited') throw error;
+    outcome.stopped = error.message;
   }
 }

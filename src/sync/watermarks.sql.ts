@@ -24,15 +24,30 @@ export async function setResumeFrom(db: Queryable, product: string, search: stri
 }
 
 /**
- * A range loaded whole, up to `day`: the watermark (back, too, in a catch-up from an earlier day:
- * everything up to it is loaded either way, and a stop resumes from it).
+ * A range loaded whole, holding `total` records: the watermark moves to its last day (back, too,
+ * in a catch-up from an earlier day: everything up to it is loaded either way, and a stop
+ * resumes from it), and its count is kept for a later run asking it again.
  */
-export async function completeRange(tx: Queryable, product: string, search: string, day: string): Promise<void> {
+export async function completeRange(tx: Queryable, product: string, search: string, range: { from: string; to: string }, total: number) {
   await tx.query(
     /* SQL */ `INSERT INTO sync_watermarks (product, search, watermark) VALUES ($1, $2, $3::date)
                ON CONFLICT (product, search) DO UPDATE SET watermark = EXCLUDED.watermark, resume_from = NULL, updated_at = now()`,
-    [product, search, day],
+    [product, search, range.to],
   );
+  await tx.query(
+    /* SQL */ `INSERT INTO sync_search_ranges (product, search, range_from, range_to, total) VALUES ($1, $2, $3::date, $4::date, $5)
+               ON CONFLICT (product, search, range_from, range_to) DO UPDATE SET total = EXCLUDED.total, loaded_at = now()`,
+    [product, search, range.from, range.to, total],
+  );
+}
+
+/** How many records the range held when it was last loaded whole; null when it never was. */
+export async function loadedRangeTotal(db: Queryable, product: string, search: string, range: { from: string; to: string }) {
+  const { rows } = await db.query<{ total: number }>(
+    /* SQL */ `SELECT total FROM sync_search_ranges WHERE product = $1 AND search = $2 AND range_from = $3::date AND range_to = $4::date`,
+    [product, search, range.from, range.to],
+  );
+  return rows[0]?.total ?? null;
 }
 
 /** Each product's watermark for /health: the earliest of its searches', null while one of them has none. */

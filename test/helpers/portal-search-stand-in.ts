@@ -78,6 +78,8 @@ export class PortalSearchStandIn {
   /** Requests refused because another was in flight: tests expect a well-behaved client to keep it 0. */
   concurrentRejected = 0;
   private readonly data = new Map<SearchStream, Map<string, SearchRecord>>();
+  /** Each stream's records by the day of their stamp, built when asked after a change: a range reads its days only. */
+  private readonly days = new Map<SearchStream, Map<string, SearchRecord[]>>();
   private readonly faults = new FaultQueue<SearchFault>();
   private readonly seen: SearchRequest[] = [];
   private inFlight = 0;
@@ -97,10 +99,30 @@ export class PortalSearchStandIn {
     const records = this.data.get(stream) ?? new Map<string, SearchRecord>();
     records.delete(key);
     this.data.set(stream, records.set(key, record));
+    this.days.delete(stream);
   }
 
   remove(stream: SearchStream, key: string): boolean {
+    this.days.delete(stream);
     return this.data.get(stream)?.delete(key) ?? false;
+  }
+
+  /** The stream's records stamped (by `field`) on a day from `from` to `to`, inclusive; null bounds are open. */
+  private stampedWithin(stream: SearchStream, field: string, from: string | null, to: string | null): SearchRecord[] {
+    let byDay = this.days.get(stream);
+    if (!byDay) {
+      byDay = new Map();
+      for (const record of this.records(stream)) {
+        const day = textOf(record[field]).slice(0, 10);
+        const records = byDay.get(day);
+        if (records) records.push(record);
+        else byDay.set(day, [record]);
+      }
+      this.days.set(stream, byDay);
+    }
+    const days = [...byDay.entries()].filter(([day]) => day !== '' && (from === null || day >= from) && (to === null || day <= to));
+    // One day (a sync's usual range) is its own array, not a copy: a page is sliced from it.
+    return days.length === 1 ? days[0]![1] : days.flatMap(([, records]) => records);
   }
 
   records(stream: SearchStream): SearchRecord[] {
@@ -190,15 +212,22 @@ export class PortalSearchStandIn {
     if (!isCount(offset) || !isCount(limit) || limit < 1) return badRequest(PTAB_BAD);
     const matches = queryMatcher(q);
     if (!matches) return badRequest(PTAB_BAD);
-    let records = this.records(route.stream).filter(matches);
     const stamp = (record: SearchRecord) => textOf(record.lastModifiedDateTime);
+    let from: string | null = null;
+    let to: string | null = null;
     for (const range of rangeFilters as unknown[]) {
       const { field, valueFrom, valueTo } = isObject(range) ? range : {};
-      const [from, to] = [textOf(valueFrom), textOf(valueTo)];
+      const [rangeFrom, rangeTo] = [textOf(valueFrom), textOf(valueTo)];
       // Only yyyy-MM-dd bounds are documented for date ranges, and both are required.
-      if (field !== 'lastModifiedDateTime' || !DAY.test(from) || !DAY.test(to)) return badRequest(PTAB_BAD);
-      records = records.filter((record) => stamp(record).slice(0, 10) >= from && stamp(record).slice(0, 10) <= to);
+      if (field !== 'lastModifiedDateTime' || !DAY.test(rangeFrom) || !DAY.test(rangeTo)) return badRequest(PTAB_BAD);
+      // Several ranges on the field: their intersection.
+      if (from === null || rangeFrom > from) from = rangeFrom;
+      if (to === null || rangeTo < to) to = rangeTo;
     }
+    const records =
+      rangeFilters.length === 0
+        ? this.records(route.stream).filter(matches)
+        : this.stampedWithin(route.stream, 'lastModifiedDateTime', from, to).filter(matches);
     const first: unknown = sort[0];
     const ascending = isObject(first) && first.field === 'lastModifiedDateTime' && textOf(first.order).toLowerCase() === 'asc';
     records.sort(
@@ -226,9 +255,10 @@ export class PortalSearchStandIn {
       const bound = (text: string) => (text === '*' ? null : text.slice(0, 19));
       const [from, to] = [bound(range[1]!), bound(range[2]!)];
       const stamp = (record: SearchRecord) => textOf(record.createDateTime).slice(0, 19);
-      records = records.filter(
-        (record) => stamp(record) !== '' && (from === null || stamp(record) >= from) && (to === null || stamp(record) <= to),
-      );
+      records = this.stampedWithin(route.stream, 'createDateTime', from?.slice(0, 10) ?? null, to?.slice(0, 10) ?? null);
+      // Bounds inside a day (not its first and last second) are compared record by record.
+      if (!(from === null || from.endsWith('T00:00:00')) || !(to === null || to.endsWith('T23:59:59')))
+        records = records.filter((record) => (from === null || stamp(record) >= from) && (to === null || stamp(record) <= to));
     }
     return { total: records.length, start, page: records.slice(start, start + rows) };
   }
