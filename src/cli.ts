@@ -146,7 +146,7 @@ Settings come from the environment: DATABASE_URL (unset: the embedded engine, da
 PATENT_STATUS_DATA_DIR, default ./data), HOST, PORT (8080), PUBLIC_BASE_URL, LOG_LEVEL (info),
 BODY_LIMIT_BYTES, SEARCH_TIMEOUT_MS, SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD,
 SMTP_FROM, USPTO_API_KEY, USPTO_API_BASE_URL, SYNC_TIME (03:30, US Eastern), SYNC_DOWNLOAD_DIR,
-METRICS_TOKEN, WORKER_METRICS_PORT and WORKER_METRICS_HOST (worker only: its /metrics listener).
+SYNC_SEARCH_INTERVAL_MS (250), METRICS_TOKEN, WORKER_METRICS_PORT and WORKER_METRICS_HOST (worker only: its /metrics listener).
 An invalid one stops the command with a message naming it (exit code 2).`;
 
 /** The command called `name`; a mistyped name or option is an operator mistake. */

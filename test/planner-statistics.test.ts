@@ -153,7 +153,13 @@ describe('the planner statistics after a load', () => {
       });
       const tables = [...FILE_WRAPPER_LOADER.tables, ...EVENT_TABLES];
       const before = await statisticsOf(db, tables);
-      const config = { usptoApiKey: 'stand-in-key', usptoApiBaseUrl: portal.url, time: '03:30', downloadDir: join(dir, 'downloads'), searchIntervalMs: 0 };
+      const config = {
+        usptoApiKey: 'stand-in-key',
+        usptoApiBaseUrl: portal.url,
+        time: '03:30',
+        downloadDir: join(dir, 'downloads'),
+        searchIntervalMs: 0,
+      };
       const outcomes = await runSync(db, config, ['--products', 'PTFWPRD', '--since', '2026-11-21'], {
         line: () => undefined,
         progress: null,
