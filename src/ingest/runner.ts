@@ -56,12 +56,8 @@ export async function ingestItems<I, R, P>(
     await loadThenAnalyze(db, loader.tables, run.counts, () =>
       batches.run(async () => {
         for await (const parsed of items) {
-          const item = loader.item(parsed);
-          if (item.kind === 'record') {
-            run.counts.read += 1;
-            await batches.add(item.key, item.record);
-          } else if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
-          else run.skip(item.reason);
+          const record = recordOf(loader, run, parsed);
+          if (record !== null) await batches.add(record.key, record.record);
         }
       }),
     );
@@ -125,13 +121,10 @@ export async function ingestPages<I, R, P>(
         if (step.done === true) break;
         const page = step.value;
         for await (const parsed of page.text === null ? [] : parse(page.text)) {
-          const item = loader.item(parsed);
-          if (item.kind === 'record') {
-            run.counts.read += 1;
-            records.delete(item.key);
-            records.set(item.key, item.record);
-          } else if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
-          else run.skip(item.reason);
+          const record = recordOf(loader, run, parsed);
+          if (record === null) continue;
+          records.delete(record.key);
+          records.set(record.key, record.record);
         }
         commits.push((tx) => page.commit(tx));
         next = iterator.next();
@@ -143,6 +136,18 @@ export async function ingestPages<I, R, P>(
       await writing;
     });
   });
+}
+
+/** A parsed item as the loader sees it: a record to load (counted read), or null once a reject or skip is tallied. */
+function recordOf<I, R, P>(loader: ProductLoader<I, R, P>, run: IngestRun, parsed: I): { key: string; record: R } | null {
+  const item = loader.item(parsed);
+  if (item.kind === 'record') {
+    run.counts.read += 1;
+    return item;
+  }
+  if (item.kind === 'reject') run.reject(item.reason, formatPosition(item.position), item.excerpt);
+  else run.skip(item.reason);
+  return null;
 }
 
 async function loadBatch<I, R, P>(

@@ -114,7 +114,7 @@ export class SyncService {
     const renew = throttled(RENEW_EVERY_MS, () => void sql.renewSyncClaim(this.db, product, token, CLAIM_SECONDS).catch(() => undefined));
     try {
       if (productOfCode(product).searches.length > 0) await this.syncSearches(client, product, since, listener, renew, outcome);
-      else await this.syncFiles(client, product, since, listener, signal, token, outcome);
+      else await this.syncFiles(client, product, since, listener, signal, { token, renew }, outcome);
     } catch (failure) {
       // A refused key or an abort ends the whole sync; any other failure, this product's.
       if ((failure instanceof PortalError && failure.kind === 'forbidden') || signal?.aborted) {
@@ -139,7 +139,7 @@ export class SyncService {
     since: string | null,
     listener: SyncListener,
     signal: AbortSignal | undefined,
-    token: string,
+    claim: { token: string; renew: () => void },
     outcome: ProductOutcome,
   ): Promise<void> {
     const query = fileQueryFor(catalogueOf().get(product)!, await sql.lastLoadedFileDate(this.db, product), since);
@@ -153,8 +153,8 @@ export class SyncService {
         outcome.files.push({ fileName: step.file.fileName, outcome: 'waiting' });
         continue;
       }
-      await sql.renewSyncClaim(this.db, product, token, CLAIM_SECONDS);
-      const file = await this.syncFile(client, product, step, token, listener, signal);
+      await sql.renewSyncClaim(this.db, product, claim.token, CLAIM_SECONDS);
+      const file = await this.syncFile(client, product, step, claim.renew, listener, signal);
       outcome.files.push(file);
       if (file.outcome === 'failed') Object.assign(outcome, { outcome: 'failed', reason: `${file.fileName}: ${file.error}` });
     }
@@ -190,7 +190,8 @@ export class SyncService {
     client: PortalClient,
     product: Product,
     step: Exclude<FileStep, { kind: 'skip' }>,
-    token: string,
+    /** Renews the product's claim, at most once a minute: a download of hours keeps it. */
+    renew: () => void,
     listener: SyncListener,
     signal: AbortSignal | undefined,
   ): Promise<FileOutcome> {
@@ -213,7 +214,6 @@ export class SyncService {
     await mkdir(dir, { recursive: true });
 
     let checksum: string;
-    let renewedAt = Date.now();
     try {
       checksum = await downloadFile(client, product, file, path, {
         retry: this.retry,
@@ -221,10 +221,7 @@ export class SyncService {
         onRetry: (notice) => listener.line?.(retryLine(`download ${file.fileName}`, notice)),
         onProgress: (progress) => {
           listener.download?.(product, file.fileName, progress);
-          if (Date.now() - renewedAt > RENEW_EVERY_MS) {
-            renewedAt = Date.now();
-            void sql.renewSyncClaim(this.db, product, token, CLAIM_SECONDS).catch(() => undefined);
-          }
+          renew();
         },
       });
     } catch (error) {
