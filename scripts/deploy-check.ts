@@ -2,7 +2,7 @@
  * What the linters cannot see in the deployment files (dclint checks compose.yaml against the
  * Compose Specification, dockerfile-utils the Dockerfile's syntax), checked without Docker:
  *
- * - compose.yaml: PostgreSQL 15 with a volume and a health check, a one-shot `migrate` after it,
+ * - compose.yaml: PostgreSQL 15 built with the rum extension, with a volume and a health check, a one-shot `migrate` after it,
  *   at least two `serve` and one `worker` after both; the worker's health check off, or asking
  *   its /health/live (WORKER_METRICS_PORT) and run here like the Dockerfile's; every variable
  *   given to the service is one src/config.ts reads; the mounted PostgreSQL settings file exists and listens beyond loopback.
@@ -30,6 +30,7 @@ const check = (ok: unknown, problem: string) => {
 // --- compose.yaml
 interface Service {
   image?: string;
+  build?: string | { context: string; dockerfile?: string };
   command?: string[];
   depends_on?: Record<string, { condition: string }>;
   environment?: Record<string, string>;
@@ -40,7 +41,15 @@ interface Service {
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const services = Object.entries(compose.services);
 const postgres = compose.services.postgres;
-check(postgres?.image?.startsWith('postgres:15'), 'compose.yaml: no postgres service on PostgreSQL 15');
+// The PostgreSQL image is built FROM postgres:15 with the rum extension (search's RUM words index).
+const postgresBuild = typeof postgres?.build === 'object' ? postgres.build : null;
+const postgresDockerfile = postgresBuild ? join(postgresBuild.context, postgresBuild.dockerfile ?? 'Dockerfile') : null;
+check(postgresDockerfile && existsSync(join(root, postgresDockerfile)), 'compose.yaml: postgres is built from no Dockerfile');
+if (postgresDockerfile && existsSync(join(root, postgresDockerfile))) {
+  const text = read(postgresDockerfile);
+  check(/^FROM postgres:15\b/m.test(text), `${postgresDockerfile}: not FROM postgres:15`);
+  check(/postgresql-15-rum/.test(text), `${postgresDockerfile}: does not install postgresql-15-rum`);
+}
 check(postgres?.healthcheck?.test, 'compose.yaml: postgres has no health check');
 check(
   postgres?.volumes?.some((volume) => volume.endsWith(':/var/lib/postgresql/data')),

@@ -26,10 +26,15 @@ function noArguments(args: string[]): void {
 /** Runs `work` on the configured database, migrated first. */
 async function withDatabase(defaults: ConfigDefaults, work: (db: Database) => Promise<void>): Promise<void> {
   const config = loadConfig(process.env, defaults);
-  const [{ openDatabase }, { migrate }] = await Promise.all([import('./db/open.js'), import('./db/migrate.js')]);
+  const [{ openDatabase }, { migrate }, { chooseWordsIndex }] = await Promise.all([
+    import('./db/open.js'),
+    import('./db/migrate.js'),
+    import('./db/search-index.js'),
+  ]);
   const db = await openDatabase(config);
   try {
     await migrate(db);
+    await chooseWordsIndex(db);
     await work(db);
   } finally {
     await db.close();
@@ -108,6 +113,15 @@ const COMMANDS: Record<string, Command> = {
     run: async (args) => {
       const { runEntities } = await import('./commands/entities.js');
       await withDatabase({}, async (db) => void (await runEntities(db, args)));
+    },
+  },
+  'search-index': {
+    summary: 'which index answers search words; rebuild it: search-index [rum | gin]',
+    usage: async () => (await import('./commands/search-index.js')).USAGE,
+    run: async (args) => {
+      const { parseSearchIndexArgs, runSearchIndex } = await import('./commands/search-index.js');
+      const method = parseSearchIndexArgs(args);
+      await withDatabase({}, (db) => runSearchIndex(db, method));
     },
   },
   statistics: {

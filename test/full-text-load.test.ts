@@ -30,7 +30,8 @@ const loadGrants = (documents: FullTextDocument[], fileDate: string, extra: Full
 
 async function tables() {
   const documents = await db.query(
-    `SELECT doc_number, kind, cpc, cpc_levels, c.claims, content_hash FROM documents JOIN document_claims c USING (doc_number) ORDER BY doc_number`,
+    `SELECT doc_number, kind, cpc, s.cpc_levels, c.claims, content_hash
+     FROM documents JOIN document_search s USING (doc_number) JOIN document_claims c USING (doc_number) ORDER BY doc_number`,
   );
   const citations = await db.query(`SELECT * FROM citations ORDER BY citing_number, position`);
   const events = await db.query(`SELECT event_id, event_type, application_number, patent_number, detail FROM events ORDER BY event_id`);
@@ -146,6 +147,11 @@ describe('loading weekly full text', () => {
     expect(summary).toMatchObject({ inserted: 0, updated: 1 });
     const rows = await db.query(`SELECT count(*)::int AS n FROM citations WHERE citing_number = '11646472'`);
     expect(rows.rows[0]).toEqual({ n: 0 });
+    // The search row follows: the new title's words are searched, the old one's no more.
+    const words = await db.query<{ title_words: boolean; date: string }>(
+      `SELECT search @@ to_tsquery('english', 'corrected') AS title_words, date::text FROM document_search WHERE doc_number = '11646472'`,
+    );
+    expect(words.rows).toEqual([{ title_words: true, date: '2023-05-09' }]);
   });
 
   it('keeps committed batches and marks the run failed when reading breaks midway', async () => {

@@ -69,6 +69,7 @@ describe('migrate() on the migrated template', () => {
       { version: 27, name: '0027-api-key-revocation-notices.sql' },
       { version: 28, name: '0028-cursor-secret.sql' },
       { version: 29, name: '0029-portal-watermarks.sql' },
+      { version: 30, name: '0030-document-search.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -275,6 +275,16 @@ CREATE TABLE public.document_parties (
     CONSTRAINT document_parties_role_check CHECK ((role = ANY (ARRAY['applicant'::text, 'inventor'::text, 'assignee'::text])))
 );
 
+CREATE TABLE public.document_search (
+    doc_number text NOT NULL,
+    doc_type text NOT NULL,
+    date date NOT NULL,
+    filing_date date,
+    application_number text,
+    cpc_levels text[] DEFAULT '{}'::text[] NOT NULL,
+    search tsvector NOT NULL
+);
+
 CREATE TABLE public.documents (
     doc_number text NOT NULL,
     doc_type text NOT NULL,
@@ -286,8 +296,6 @@ CREATE TABLE public.documents (
     title text,
     abstract text,
     cpc text[] DEFAULT '{}'::text[] NOT NULL,
-    cpc_levels text[] DEFAULT '{}'::text[] NOT NULL,
-    search tsvector NOT NULL,
     dtd_version text,
     source_product text NOT NULL,
     source_file_date date NOT NULL,
@@ -867,6 +875,9 @@ ALTER TABLE ONLY public.document_claims
 ALTER TABLE ONLY public.document_parties
     ADD CONSTRAINT document_parties_pkey PRIMARY KEY (doc_number, role, seq);
 
+ALTER TABLE ONLY public.document_search
+    ADD CONSTRAINT document_search_pkey PRIMARY KEY (doc_number);
+
 ALTER TABLE ONLY public.documents
     ADD CONSTRAINT documents_pkey PRIMARY KEY (doc_number);
 
@@ -1036,15 +1047,19 @@ CREATE INDEX document_parties_application ON public.document_parties USING btree
 
 CREATE INDEX document_parties_unresolved ON public.document_parties USING btree (doc_number) WHERE (entity_id IS NULL);
 
-CREATE INDEX documents_application ON public.documents USING btree (application_number);
+CREATE INDEX document_search_application ON public.document_search USING btree (application_number);
 
-CREATE INDEX documents_cpc_levels ON public.documents USING gin (cpc_levels);
+CREATE INDEX document_search_cpc_levels ON public.document_search USING gin (cpc_levels);
+
+CREATE INDEX document_search_newest ON public.document_search USING btree (date DESC, doc_number DESC);
+
+CREATE INDEX document_search_words ON public.document_search USING gin (search);
+
+CREATE INDEX documents_application ON public.documents USING btree (application_number);
 
 CREATE INDEX documents_newest ON public.documents USING btree (date DESC, doc_number DESC);
 
 CREATE INDEX documents_publication_key ON public.documents USING btree (publication_key) WHERE (publication_key IS NOT NULL);
-
-CREATE INDEX documents_search ON public.documents USING gin (search);
 
 CREATE INDEX entities_family ON public.entities USING btree (family_id) WHERE (family_id IS NOT NULL);
 
@@ -1147,6 +1162,9 @@ ALTER TABLE ONLY public.credit_leases
 
 ALTER TABLE ONLY public.document_parties
     ADD CONSTRAINT document_parties_doc_number_fkey FOREIGN KEY (doc_number) REFERENCES public.documents(doc_number) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.document_search
+    ADD CONSTRAINT document_search_doc_number_fkey FOREIGN KEY (doc_number) REFERENCES public.documents(doc_number) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.ingest_runs(run_id);

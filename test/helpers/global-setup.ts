@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { chooseWordsIndex } from '../../src/db/search-index.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite-engine.js';
 import { openPostgres } from '../../src/db/postgres-engine.js';
@@ -38,6 +39,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.query(`CREATE DATABASE ${database}`);
   const db = openPostgres({ connectionString: databaseUrlFor(serverUrl, database), max: 1 });
   await migrate(db);
+  // A server that offers RUM (CI installs it) searches through it, as a new install would.
+  await chooseWordsIndex(db);
   await db.close();
   await admin.end();
   project.provide('template', { engine: 'postgresql', database, serverUrl });

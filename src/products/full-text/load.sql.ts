@@ -27,33 +27,42 @@ export async function findKnownApplications(db: Queryable, numbers: string[]): P
 }
 
 /**
- * One JSON array of document rows, expanded set-based into `documents` and `document_claims`.
- * The search vector is built here, by the database's own English configuration, from the same
- * text the API serves.
+ * One JSON array of document rows, expanded set-based into `documents`, `document_search` and
+ * `document_claims`. The search vector is built here, by the database's own English
+ * configuration, from the same text the API serves; it is kept with what a search filters on, in
+ * the narrow table a search walks (migration 0030).
  */
 export async function upsertDocuments(db: Queryable, rowsJson: string, product: string, fileDate: string, now: Date): Promise<void> {
   await db.query(
     /* SQL */ `INSERT INTO documents AS d (
                  doc_number, doc_type, kind, publication_key, application_number, date, filing_date, title, abstract,
-                 cpc, cpc_levels, search, dtd_version, source_product, source_file_date, content_hash, loaded_at)
+                 cpc, dtd_version, source_product, source_file_date, content_hash, loaded_at)
                SELECT r.doc_number, r.doc_type, r.kind, r.publication_key, r.application_number, r.date, r.filing_date,
-                 r.title, r.abstract, COALESCE(r.cpc, '{}'), COALESCE(r.cpc_levels, '{}'),
-                 setweight(to_tsvector('english', COALESCE(r.title, '')), 'A') ||
-                   setweight(to_tsvector('english', COALESCE(r.abstract, '')), 'B') ||
-                   setweight(to_tsvector('english', COALESCE(r.claims_text, '')), 'C'),
-                 r.dtd_version, $2, $3, r.content_hash, $4
+                 r.title, r.abstract, COALESCE(r.cpc, '{}'), r.dtd_version, $2, $3, r.content_hash, $4
                FROM json_to_recordset($1::json) AS r(
                  doc_number text, doc_type text, kind text, publication_key text, application_number text, date date,
-                 filing_date date, title text, abstract text, cpc text[], cpc_levels text[], claims_text text,
-                 dtd_version text, content_hash text)
+                 filing_date date, title text, abstract text, cpc text[], dtd_version text, content_hash text)
                ON CONFLICT (doc_number) DO UPDATE SET
                  doc_type = EXCLUDED.doc_type, kind = EXCLUDED.kind, publication_key = EXCLUDED.publication_key,
                  application_number = EXCLUDED.application_number, date = EXCLUDED.date, filing_date = EXCLUDED.filing_date,
-                 title = EXCLUDED.title, abstract = EXCLUDED.abstract, cpc = EXCLUDED.cpc, cpc_levels = EXCLUDED.cpc_levels,
-                 search = EXCLUDED.search, dtd_version = EXCLUDED.dtd_version,
+                 title = EXCLUDED.title, abstract = EXCLUDED.abstract, cpc = EXCLUDED.cpc, dtd_version = EXCLUDED.dtd_version,
                  source_product = EXCLUDED.source_product, source_file_date = EXCLUDED.source_file_date,
                  content_hash = EXCLUDED.content_hash, loaded_at = EXCLUDED.loaded_at`,
     [rowsJson, product, fileDate, now],
+  );
+  await db.query(
+    /* SQL */ `INSERT INTO document_search (doc_number, doc_type, date, filing_date, application_number, cpc_levels, search)
+               SELECT r.doc_number, r.doc_type, r.date, r.filing_date, r.application_number, COALESCE(r.cpc_levels, '{}'),
+                 setweight(to_tsvector('english', COALESCE(r.title, '')), 'A') ||
+                   setweight(to_tsvector('english', COALESCE(r.abstract, '')), 'B') ||
+                   setweight(to_tsvector('english', COALESCE(r.claims_text, '')), 'C')
+               FROM json_to_recordset($1::json) AS r(
+                 doc_number text, doc_type text, date date, filing_date date, application_number text, title text,
+                 abstract text, cpc_levels text[], claims_text text)
+               ON CONFLICT (doc_number) DO UPDATE SET
+                 doc_type = EXCLUDED.doc_type, date = EXCLUDED.date, filing_date = EXCLUDED.filing_date,
+                 application_number = EXCLUDED.application_number, cpc_levels = EXCLUDED.cpc_levels, search = EXCLUDED.search`,
+    [rowsJson],
   );
   await db.query(
     /* SQL */ `INSERT INTO document_claims (doc_number, claims)

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { addMonths } from '../../domain/dates.js';
+import type { WordsIndex } from '../../db/search-index.js';
 
 export interface SearchFilters {
   /** Web-search syntax (websearch_to_tsquery): words ANDed, "phrases", -exclusion, or. */
@@ -36,13 +37,17 @@ export interface SearchKeyset {
 // $1 q, $2 cpc level, $3 doc type, $4 filed after, $5 filed before, $6 entity ids (all nullable).
 const EXACT = /* SQL */ `websearch_to_tsquery('english', $1)`;
 /**
- * q, or for a query with a phrase a superset of its matches that the index answers without opening
- * a vector (the index cannot see word positions): q's indexable part (`querytree`: negations
- * dropped) with its phrases loosened to plain ANDs. A query with no indexable part (`T`, e.g. only
- * a negation) stays exact. Constant for a given q, so the planner folds it.
+ * The query a words index answers without opening a vector. RUM keeps the words' positions, so it
+ * answers q itself, phrases included. GIN cannot see positions: for a query with a phrase it
+ * answers a superset, q's indexable part (`querytree`: negations dropped) with its phrases
+ * loosened to plain ANDs; a query with no indexable part (`T`, e.g. only a negation) stays exact.
+ * Constant for a given q, so the planner folds it.
  */
-const LOOSE = /* SQL */ `CASE WHEN strpos(${EXACT}::text, '<') = 0 OR querytree(${EXACT}) IN ('T', '') THEN ${EXACT}
-  ELSE regexp_replace(querytree(${EXACT}), '<(-|[0-9]+)>', '&', 'g')::tsquery END`;
+const CANDIDATES: Record<WordsIndex, string> = {
+  rum: EXACT,
+  gin: /* SQL */ `CASE WHEN strpos(${EXACT}::text, '<') = 0 OR querytree(${EXACT}) IN ('T', '') THEN ${EXACT}
+  ELSE regexp_replace(querytree(${EXACT}), '<(-|[0-9]+)>', '&', 'g')::tsquery END`,
+};
 const FILTERS_BUT_Q = /* SQL */ `
   ($2::text IS NULL OR d.cpc_levels @> ARRAY[$2::text])
   AND ($3::text IS NULL OR d.doc_type = $3)
@@ -52,7 +57,8 @@ const FILTERS_BUT_Q = /* SQL */ `
 const MATCHES = /* SQL */ `($1::text IS NULL OR d.search @@ ${EXACT}) AND ${FILTERS_BUT_Q}`;
 
 /** The documents matching `where` (over the filter parameters), counted up to $7: past it the count stops. */
-const cappedCount = (where: string) => /* SQL */ `SELECT count(*)::int FROM (SELECT 1 FROM documents d WHERE ${where} LIMIT $7) AS capped`;
+const cappedCount = (where: string) =>
+  /* SQL */ `SELECT count(*)::int FROM (SELECT 1 FROM document_search d WHERE ${where} LIMIT $7) AS capped`;
 
 const filterParams = (f: SearchFilters) => [f.q, f.cpcLevel, f.docType, f.filedAfter, f.filedBefore, f.entityIds];
 
@@ -80,7 +86,7 @@ const RANKED_PAGE = /* SQL */ `
 /** Up to `cap` candidates: every match is ranked in the index's one pass (the best can be anywhere). */
 const RANK_EVERY_MATCH = /* SQL */ `
     WITH walked AS MATERIALIZED (
-      SELECT d.doc_number, d.date, ts_rank(d.search, ${EXACT}) AS rank FROM documents d WHERE ${MATCHES} LIMIT $11),
+      SELECT d.doc_number, d.date, ts_rank(d.search, ${EXACT}) AS rank FROM document_search d WHERE ${MATCHES} LIMIT $11),
     listed AS (SELECT * FROM walked),`;
 
 /**
@@ -89,14 +95,14 @@ const RANK_EVERY_MATCH = /* SQL */ `
  * later when it is set; the walk then checks q itself, newest first, ranks what matches and stops
  * at `cap + 1`.
  */
-const RANK_NEWEST_MATCHES = /* SQL */ `
+const rankNewestMatches = (words: WordsIndex) => /* SQL */ `
     WITH candidates AS MATERIALIZED (
-      SELECT d.ctid, d.doc_number, d.date FROM documents d
-      WHERE d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q} AND ($12::date IS NULL OR d.date >= $12::date)),
+      SELECT d.ctid, d.doc_number, d.date FROM document_search d
+      WHERE d.search @@ ${CANDIDATES[words]} AND ${FILTERS_BUT_Q} AND ($12::date IS NULL OR d.date >= $12::date)),
     walked AS MATERIALIZED (
       SELECT c.doc_number, c.date, ts_rank(v.search, ${EXACT}) AS rank
       FROM (SELECT * FROM candidates ORDER BY date DESC, doc_number DESC) c
-      CROSS JOIN LATERAL (SELECT search FROM documents WHERE ctid = c.ctid OFFSET 0) v
+      CROSS JOIN LATERAL (SELECT search FROM document_search WHERE ctid = c.ctid OFFSET 0) v
       WHERE v.search @@ ${EXACT}
       LIMIT $11),
     listed AS (SELECT * FROM walked ORDER BY date DESC, doc_number DESC LIMIT $11 - 1),`;
@@ -109,7 +115,7 @@ const WHOLE_SPAN_MONTHS = 360;
  * `cap + 1`. Ranking reads a document's whole vector (ts_rank), so its cost grows with the
  * matches: at 1 M documents a query matching 42,000 took 0.8 s ranked whole. Beyond the
  * cap the total is capped anyway, and the newest matches are the ones listed. A first count of
- * LOOSE's matches, which the index answers without opening a vector, chooses how to rank.
+ * the candidates, which the words index answers without opening a vector, chooses how to rank.
  *
  * The newest matches are looked for in the last three months first: when more than `cap` match
  * there, no older document is read (at 13 M documents, reading every candidate's date took
@@ -121,9 +127,10 @@ export async function rankedPage(
   after: SearchKeyset | null,
   limit: number,
   cap: number,
+  words: WordsIndex,
 ): Promise<{ rows: SearchRow[]; total: number }> {
   const { rows: candidates } = await db.query<{ n: number; newest: string }>(
-    /* SQL */ `SELECT (${cappedCount(`d.search @@ ${LOOSE} AND ${FILTERS_BUT_Q}`)}) AS n, (SELECT max(date)::text FROM documents) AS newest`,
+    /* SQL */ `SELECT (${cappedCount(`d.search @@ ${CANDIDATES[words]} AND ${FILTERS_BUT_Q}`)}) AS n, (SELECT max(date)::text FROM document_search) AS newest`,
     [...filterParams(filters), cap + 1],
   );
   const params = [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, after?.rank ?? null, limit, cap + 1];
@@ -135,12 +142,12 @@ export async function rankedPage(
   if (n <= cap) return page(RANK_EVERY_MATCH);
   let months = 3;
   while (months < WHOLE_SPAN_MONTHS) {
-    const within = await page(RANK_NEWEST_MATCHES, [addMonths(newest, -months)]);
+    const within = await page(rankNewestMatches(words), [addMonths(newest, -months)]);
     if (within.total > cap) return within;
     // Matches as dense further back as in these months, with half again for safety.
     months = Math.max(months * 2, Math.ceil((1.5 * cap * months) / Math.max(within.total, 1)));
   }
-  return page(RANK_NEWEST_MATCHES, [null]);
+  return page(rankNewestMatches(words), [null]);
 }
 
 /**
@@ -152,7 +159,7 @@ export async function newestPage(db: Queryable, filters: SearchFilters, after: S
     /* SQL */ `
     WITH page AS (
       SELECT d.doc_number, d.date, NULL::real AS rank
-      FROM documents d
+      FROM document_search d
       WHERE ${MATCHES} AND ($7::date IS NULL OR (d.date, d.doc_number) < ($7::date, $8::text))
       ORDER BY d.date DESC, d.doc_number DESC
       LIMIT $9)

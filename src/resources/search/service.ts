@@ -6,6 +6,7 @@ import { searchQueryIssue } from '../../domain/search-query.js';
 import type { EntityService } from '../entities/service.js';
 import type { ProvenanceService } from '../provenance/service.js';
 import * as sql from './search.sql.js';
+import { wordsIndexOf, type WordsIndex } from '../../db/search-index.js';
 import { FULL_TEXT_PRODUCTS } from '../../domain/products.js';
 import { cursorKey } from '../cursor-key.js';
 
@@ -14,6 +15,8 @@ export const TOTAL_CAP = 10_000;
 /** Spec §8: a search running longer is a 504 computation_timeout (statement_timeout). */
 const SEARCH_TIMEOUT_MS = 10_000;
 const SNIPPET_CHARS = 300;
+/** How long a process trusts what it read of the words index: a rebuild (search-index) is seen within it. */
+const WORDS_INDEX_TTL_MS = 60_000;
 
 /** ts_rank is a float4 in [0, 1] in practice; the bound only keeps a forged value inside `real`. */
 const RANKED_CURSOR = new CursorCodec('search-ranked', {
@@ -53,12 +56,25 @@ function leadingSnippet(abstract: string | null): string | null {
 
 /** Keyword and classification search over loaded grants and publications (spec §4 Search). */
 export class SearchService {
+  private wordsIndex: { method: Promise<WordsIndex>; readAt: number } | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly provenance: ProvenanceService,
     private readonly entities: EntityService,
     private readonly timeoutMs = SEARCH_TIMEOUT_MS,
   ) {}
+
+  /** Either words index answers the same; which one is there decides only how the candidates are asked for. */
+  private words(): Promise<WordsIndex> {
+    const now = Date.now();
+    if (this.wordsIndex === null || now - this.wordsIndex.readAt > WORDS_INDEX_TTL_MS) {
+      const method = wordsIndexOf(this.db);
+      method.catch(() => (this.wordsIndex = null));
+      this.wordsIndex = { method, readAt: now };
+    }
+    return this.wordsIndex.method;
+  }
 
   private async filters(input: SearchInput): Promise<sql.SearchFilters & { entityId: string | null }> {
     const q = input.q?.trim() ? input.q.trim() : null;
@@ -111,9 +127,10 @@ export class SearchService {
     const after = this.keyset(key, filters, input.cursor);
     // One transaction so the time limit covers both statements and ends with them.
     const { q } = filters;
+    const words = q === null ? null : await this.words();
     const { rows, total } = await this.db.transaction(async (tx) => {
       await sql.limitStatementTime(tx, this.timeoutMs);
-      if (q !== null) return sql.rankedPage(tx, { ...filters, q }, after, input.limit + 1, TOTAL_CAP);
+      if (q !== null && words !== null) return sql.rankedPage(tx, { ...filters, q }, after, input.limit + 1, TOTAL_CAP, words);
       const page = await sql.newestPage(tx, filters, after, input.limit + 1);
       return { rows: page, total: await sql.countMatches(tx, filters, TOTAL_CAP) };
     });
