@@ -28,6 +28,7 @@ export const COPIED: Record<string, Record<string, Kind>> = {
   continuity: { application_number: 'app', parent_number: 'app', child_number: 'app', patent_number: 'patent' },
   application_parties: { application_number: 'app' },
   documents: { doc_number: 'doc', publication_key: 'pubkey', application_number: 'app' },
+  document_search: { doc_number: 'doc', application_number: 'app' },
   document_claims: { doc_number: 'doc' },
   document_parties: { doc_number: 'doc', application_number: 'app' },
   citations: { citing_number: 'doc' },
@@ -165,7 +166,7 @@ async function copySelect(db: Database, table: string): Promise<string> {
   return `SELECT ${expressions.join(', ')} FROM scale.seed_${table} t CROSS JOIN scale.sizes s ${joins.join(' ')}`;
 }
 
-const FULL_TEXT = ['documents', 'document_claims', 'document_parties', 'citations'];
+const FULL_TEXT = ['documents', 'document_search', 'document_claims', 'document_parties', 'citations'];
 
 /**
  * What each phase multiplies, chosen by this machine's free disk (about 70 GB; bench/README.md has

@@ -14,7 +14,8 @@
  *   npx tsx bench/scale.ts --reuse pss_bench_… [--skip-seed] [--only-twin | --only-large] [--skip lookups,search,night]
  *     [--largest-entity-only] [--held]   (a kept seed, or a kept run to go on; the night's precompute of the
  *     largest entity alone; lookups also over numbers whose transactions are held)
- *   npx tsx bench/scale.ts --reuse pss_bench_… --search-documents 100   (after the twin: documents alone grown, search measured)
+ *   npx tsx bench/scale.ts --reuse pss_bench_… --search-documents 96 [--search-twin 8] [--queries 100] [--skip-loads]
+ *     (a kept seed: its documents alone grown, search measured through a GIN and a RUM words index: search-scale.ts)
  * Needs `wrk`. The database is kept (its name is printed): 10 M applications take about 60 GB.
  */
 import { execFileSync } from 'node:child_process';
@@ -23,10 +24,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { Database } from '../src/db/database.js';
+import { openPostgres } from '../src/db/postgres-engine.js';
 import { recountEveryEntity } from '../src/ingest/entities/state.sql.js';
 import { entitySearchMakers, pick, searchQueryMakers } from './queries.js';
 import { fillSeedEvents, growTo, prepareCopies, RECORD_TABLES, shrinkFullTextToSeed, TWIN_TABLES } from './scale-copies.js';
 import { buildSeed } from './scale-seed.js';
+import { searchAtScale } from './search-scale.js';
 import { night } from './statistics.js';
 import { arg, batchStatusTimings, benchDatabase, benchServer, existingDatabase, fmt, measureGets, percentile } from './support.js';
 import { randomPathScript, show, wrk } from './wrk.js';
@@ -194,19 +197,19 @@ async function coldLookups(db: Database, apiKey: string, queries: number): Promi
 }
 
 /**
- * Search over `copies` × the seed's documents, the other tables as they are (`--search-documents
- * 100`: 13.8 M documents, what 10 M applications would hold; their other full text would not fit).
+ * Search over the seed's documents grown alone (`--search-documents 96`: 13.2 M, what about 9.6 M
+ * applications would hold; their other full text would not fit), through either words index.
  */
 async function searchAlone(db: Database, url: string, copies: number): Promise<void> {
-  await grow(db, copies, ['documents']);
-  console.log(`\n=== ${copies} × the seed's documents (search alone) ===`);
-  await diskPerTable(db, 'search alone');
-  const { apiKey, close } = await benchServer(db, url, PORT);
-  try {
-    await searchKinds(db, serverOf(apiKey, arg('queries', 200)));
-  } finally {
-    await close();
-  }
+  const queries = arg('queries', 100);
+  await searchAtScale(
+    db,
+    url,
+    () => openPostgres({ connectionString: url, max: 1 }),
+    PORT,
+    (_db, _port, apiKey) => searchKinds(db, serverOf(apiKey, queries)),
+    { twin: arg('search-twin', 8), copies },
+  );
 }
 
 async function grow(db: Database, copies: number, tables: readonly string[]): Promise<void> {

@@ -7,7 +7,7 @@
 export { generateApplications, SYNTH_DEFAULTS, writeFileWrapperFile, type WriteResult } from './file-wrapper/generate.js';
 export { mailedOn, recordOf, writeNextDayFile } from './file-wrapper/next-day.js';
 export type { OdpRecord } from './file-wrapper/types.js';
-export { type FullTextFile, writeFullTextFiles, writeGrantWeek } from './full-text/generate.js';
+export { type FullTextFile, writeFullTextFiles, writeGrantWeek, writePublicationWeek } from './full-text/generate.js';
 export { writeAssignmentFiles } from './assignments/generate.js';
 export type { AssignmentTruth } from './assignments/truth.js';
 export { feeFileDateFor, type MaintenanceFeeFiles, NoFeeExampleError, writeMaintenanceFeeFiles } from './maintenance-fees/generate.js';

@@ -31,6 +31,7 @@ import { patentNumberXmlForm } from '../../../../src/domain/numbers.js';
 import { CitationPool } from './citation-pool.js';
 import { FactSpool, WeekIndex } from '../core/fact-spool.js';
 import { generateApplications, type GenerateOptions } from '../file-wrapper/generate.js';
+import { statusCategory } from '../core/codes.js';
 import { type DocFacts, factsFromRecord, grantKind, RelatedCache } from './facts.js';
 import { renderGrant, renderPublication, type RenderContext } from './xml.js';
 import { day, iso, Rng } from '../core/random.js';
@@ -149,19 +150,23 @@ export async function writeFullTextFiles(outDir: string, options: FullTextOption
 export const GRANT_WEEK = { date: '2024-06-04', first: { UTL: 12_000_000, DES: 1_030_000, PLT: 35_750, REI: 49_970 } } as const;
 const GRANT_WEEK_PREFIX = { UTL: '', DES: 'D', PLT: 'PP', REI: 'RE' } as const;
 
+type WeekOptions = { documents: number; seed: string | number; detailParagraphs?: number };
+
+/** A week file's render context, after checking its size. */
+function weekContext({ documents, seed, detailParagraphs }: WeekOptions): RenderContext {
+  if (!Number.isInteger(documents) || documents < 1) throw new RangeError(`documents must be a positive integer, got ${documents}`);
+  return { seed, pool: new CitationPool(seed), detailParagraphs: detailParagraphs ?? 0 };
+}
+
 /**
  * One weekly-size grant file (`documents` patents, ~7,000 in a real week) for benchmarks: a corpus
  * as of the week before supplies applications that were still pending or had been abandoned
  * (they become this week's patents, numbered consecutively) and the earlier grants and
  * publications they cite. Holds the week's facts in memory (about 1 KB per document).
  */
-export async function writeGrantWeek(
-  path: string,
-  options: { documents: number; seed: string | number; detailParagraphs?: number },
-): Promise<FullTextFile> {
+export async function writeGrantWeek(path: string, options: WeekOptions): Promise<FullTextFile> {
   const { documents, seed } = options;
-  if (!Number.isInteger(documents) || documents < 1) throw new RangeError(`documents must be a positive integer, got ${documents}`);
-  const ctx: RenderContext = { seed, pool: new CitationPool(seed), detailParagraphs: options.detailParagraphs ?? 0 };
+  const ctx = weekContext(options);
   const related = new RelatedCache();
   const numbers = { ...GRANT_WEEK.first };
   const rng = new Rng(`${seed}|grant-week`);
@@ -183,4 +188,46 @@ export async function writeGrantWeek(
   week.sort((a, b) => byText(patentNumberXmlForm(a.grant!.number), patentNumberXmlForm(b.grant!.number)));
   const bytes = await writeWeek(path, week, (f) => renderGrant(f, ctx));
   return { product: 'PTGRXML', path, fileDate: GRANT_WEEK.date, documents: week.length, bytes };
+}
+
+/**
+ * The benchmark publication week: Thursday 2024-06-06. Its serials start past any the corpus
+ * hands out in a year (numbering.ts: week of the year × 7,900 + under 7,900, so at most 418,699;
+ * 500,000 needs eleven full blocks in a row at the year's end), so a week file and a corpus can
+ * be loaded side by side.
+ */
+export const PUBLICATION_WEEK = { date: '2024-06-06', first: 500_000 } as const;
+// A filing is published 63 days after filing at the earliest (prosecution.ts `publish`).
+const EARLIEST_PUBLICATION = 63;
+
+/**
+ * One weekly-size publication file (`documents` applications, ~7,000 in a real week) for
+ * benchmarks: a corpus as of the week before supplies utility and plant applications that were
+ * pending and not yet published (they become this week's publications, numbered
+ * consecutively). About 3 % of a corpus qualifies, so the corpus is sized at 50 per document and
+ * read only until the week is full. Holds the week's facts in memory (about 1 KB per document).
+ */
+export async function writePublicationWeek(path: string, options: WeekOptions): Promise<FullTextFile> {
+  const { documents, seed } = options;
+  // Publications print no citations: the pool stays empty.
+  const ctx = weekContext(options);
+  const related = new RelatedCache();
+  const { date, first } = PUBLICATION_WEEK;
+  const week: DocFacts[] = [];
+  const asOf = iso(day(date) - 7);
+  const latestFiling = iso(day(date) - EARLIEST_PUBLICATION);
+  for (const record of generateApplications({ applications: documents * 50 + 1000, seed, asOf })) {
+    if (week.length >= documents) break;
+    const facts = factsFromRecord(record, related, true);
+    if (!facts || facts.grant || facts.publication || facts.filing > latestFiling) continue;
+    if (facts.type !== 'UTL' && facts.type !== 'PLT') continue; // designs and reissues are never published
+    if (statusCategory(record.applicationMetaData.applicationStatusCode) !== 'pending') continue;
+    const serial = String(first + week.length).padStart(7, '0');
+    const number = `US${date.slice(0, 4)}${serial}${facts.type === 'PLT' ? 'P1' : 'A1'}`;
+    week.push({ ...facts, publication: { number, date } });
+  }
+  if (week.length < documents) throw new RangeError(`the corpus supplied only ${week.length} of ${documents} documents`);
+  // Numbered in corpus order, so already in number order.
+  const bytes = await writeWeek(path, week, (f) => renderPublication(f, ctx));
+  return { product: 'APPXML', path, fileDate: date, documents: week.length, bytes };
 }
