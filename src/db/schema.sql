@@ -283,7 +283,8 @@ CREATE TABLE public.document_search (
     application_number text,
     cpc_levels text[] DEFAULT '{}'::text[] NOT NULL,
     search tsvector NOT NULL
-);
+)
+WITH (toast_tuple_target='128');
 
 CREATE TABLE public.documents (
     doc_number text NOT NULL,
