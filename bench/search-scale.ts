@@ -156,7 +156,14 @@ export async function searchAtScale(
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`migrated (${applied.join(', ')}) in ${seconds(t0)} s`);
   await prepareCopies(db);
-  for (const copies of [sizes.twin, sizes.copies]) {
+  if (process.argv.includes('--measure-only')) {
+    // The indexes of a run that was stopped after its builds: asked again as they stand.
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM document_search`);
+    await measureBoth(db, url, port, searchKinds, `${fmt(rows[0]!.n)} documents`);
+    if (!process.argv.includes('--skip-loads')) await weeklyLoads(db);
+    return;
+  }
+  for (const copies of new Set([Math.min(sizes.twin, sizes.copies), sizes.copies])) {
     await dropInvertedIndexes(db);
     const t = performance.now();
     await growTo(db, copies, SEARCH_TABLES, (k, s) =>

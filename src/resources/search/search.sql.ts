@@ -114,12 +114,13 @@ const WHOLE_SPAN_MONTHS = 360;
  * With q: best rank first, then newest, over the newest `cap` matches; the total counted to
  * `cap + 1`. Ranking reads a document's whole vector (ts_rank), so its cost grows with the
  * matches: at 1 M documents a query matching 42,000 took 0.8 s ranked whole. Beyond the
- * cap the total is capped anyway, and the newest matches are the ones listed. A first count of
- * the candidates, which the words index answers without opening a vector, chooses how to rank.
+ * cap the total is capped anyway, and the newest matches are the ones listed.
  *
  * The newest matches are looked for in the last three months first: when more than `cap` match
- * there, no older document is read (at 13 M documents, reading every candidate's date took
- * seconds). Fewer give the density for a wider try; the last try reads every candidate.
+ * there, no older document is read and nothing else is counted (at 13 M documents, reading every
+ * candidate's date took seconds). Otherwise a count of the candidates, which the words index
+ * answers without opening a vector, tells whether every match can be ranked; if not, the
+ * three months give the density for a wider try, and the last try reads every candidate.
  */
 export async function rankedPage(
   db: Queryable,
@@ -129,21 +130,25 @@ export async function rankedPage(
   cap: number,
   words: WordsIndex,
 ): Promise<{ rows: SearchRow[]; total: number }> {
-  const { rows: candidates } = await db.query<{ n: number; newest: string }>(
-    /* SQL */ `SELECT (${cappedCount(`d.search @@ ${CANDIDATES[words]} AND ${FILTERS_BUT_Q}`)}) AS n, (SELECT max(date)::text FROM document_search) AS newest`,
-    [...filterParams(filters), cap + 1],
-  );
+  const { rows: latest } = await db.query<{ newest: string | null }>(/* SQL */ `SELECT max(date)::text AS newest FROM document_search`);
+  const newest = latest[0]?.newest;
+  if (!newest) return { rows: [], total: 0 };
   const params = [...filterParams(filters), after?.date ?? null, after?.docNumber ?? null, after?.rank ?? null, limit, cap + 1];
   const page = async (ranking: string, extra: unknown[] = []) => {
     const { rows } = await db.query<SearchRow & { total: number }>(`${ranking}${RANKED_PAGE}`, [...params, ...extra]);
     return { rows: rows.filter((row) => row.doc_number !== null), total: rows[0]?.total ?? 0 };
   };
-  const { n, newest } = candidates[0]!;
-  if (n <= cap) return page(RANK_EVERY_MATCH);
   let months = 3;
   while (months < WHOLE_SPAN_MONTHS) {
     const within = await page(rankNewestMatches(words), [addMonths(newest, -months)]);
     if (within.total > cap) return within;
+    if (months === 3) {
+      const { rows: candidates } = await db.query<{ n: number }>(
+        /* SQL */ `SELECT (${cappedCount(`d.search @@ ${CANDIDATES[words]} AND ${FILTERS_BUT_Q}`)}) AS n`,
+        [...filterParams(filters), cap + 1],
+      );
+      if (candidates[0]!.n <= cap) return page(RANK_EVERY_MATCH);
+    }
     // Matches as dense further back as in these months, with half again for safety.
     months = Math.max(months * 2, Math.ceil((1.5 * cap * months) / Math.max(within.total, 1)));
   }
