@@ -232,3 +232,46 @@ export async function growTo(
     onCopy(k, (performance.now() - started) / 1000);
   }
 }
+
+/**
+ * `tables` (each with a `date` column) grown to `copies` times the seed in the order a weekly load
+ * leaves them: all copies of one year's rows before the next year's, by date within it, so the
+ * rows of one week lie together as a real corpus loaded week after week holds them (growTo adds
+ * whole copies one after another, which scatters a week's rows over the whole table). Starts over
+ * from the seed's rows; the tables that reference documents are emptied with them (TRUNCATE
+ * CASCADE: a search run reads none of them).
+ */
+export async function growInDateOrder(
+  db: Database,
+  copies: number,
+  tables: readonly string[],
+  onYear: (year: number, seconds: number) => void,
+): Promise<void> {
+  const { rows } = await db.query<{ first: number; last: number }>(
+    `SELECT extract(year FROM min(date))::int AS first, extract(year FROM max(date))::int AS last FROM scale.seed_${tables[0]}`,
+  );
+  const selects = new Map<string, string>();
+  for (const table of tables) {
+    // Every copy of the year at once: the copy number comes from the series instead of $1.
+    const select = (await copySelect(db, table))
+      .replaceAll('$1::int', 'k.k')
+      .replace(' CROSS JOIN scale.sizes s', ' CROSS JOIN scale.sizes s CROSS JOIN generate_series(1, $1::int - 1) AS k(k)');
+    selects.set(table, `${select} WHERE t.date >= make_date($2::int, 1, 1) AND t.date < make_date($2::int + 1, 1, 1) ORDER BY t.date, k.k`);
+  }
+  await db.transaction(async (tx) => {
+    await tx.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
+    for (const table of tables) await tx.query(`INSERT INTO ${table} SELECT * FROM scale.seed_${table} ORDER BY date`);
+  });
+  for (let year = rows[0]!.first; year <= rows[0]!.last; year++) {
+    const started = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL session_replication_role = replica`);
+      for (const [table, select] of selects) await tx.query(`INSERT INTO ${table} ${select}`, [copies, year]);
+    });
+    onYear(year, (performance.now() - started) / 1000);
+  }
+  await db.query(
+    `INSERT INTO scale.progress (table_name, copies) SELECT unnest($1::text[]), $2 ON CONFLICT (table_name) DO UPDATE SET copies = $2`,
+    [tables, copies - 1],
+  );
+}

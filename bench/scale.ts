@@ -14,7 +14,7 @@
  *   npx tsx bench/scale.ts --reuse pss_bench_… [--skip-seed] [--only-twin | --only-large] [--skip lookups,search,night]
  *     [--largest-entity-only] [--held]   (a kept seed, or a kept run to go on; the night's precompute of the
  *     largest entity alone; lookups also over numbers whose transactions are held)
- *   npx tsx bench/scale.ts --reuse pss_bench_… --search-documents 96 [--search-twin 8] [--queries 100] [--skip-loads] [--measure-only]
+ *   npx tsx bench/scale.ts --reuse pss_bench_… --search-documents 96 [--search-twin 8] [--queries 100] [--skip-loads] [--build-only | --measure-only] [--date-order]
  *     (a kept seed: its documents alone grown, search measured through a GIN and a RUM words index: search-scale.ts)
  * Needs `wrk`. The database is kept (its name is printed): 10 M applications take about 60 GB.
  */

@@ -5,7 +5,8 @@
  * built from scratch (timed, side by side on the two cores) and sized; the four kinds of search are
  * asked through each (the other one marked invalid, so the planner cannot take it); at the last
  * size, a week of grants and a week of publications are loaded with each index alone (MB/s), and
- * taken out again. Run by `scale.ts --search-documents N`.
+ * taken out again. Run by `scale.ts --search-documents N`. `--date-order` grows the documents in
+ * the order weekly loads leave them (scale-copies.ts growInDateOrder) instead of copy after copy.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import type { WordsIndex } from '../src/db/search-index.js';
 import { loadFullText } from '../src/products/full-text/load.js';
 import { parseFullTextFile } from '../src/products/full-text/parse.js';
 import { BOTH_MAPPERS } from '../test/helpers/full-text-mappers.js';
-import { growTo, prepareCopies } from './scale-copies.js';
+import { growInDateOrder, growTo, prepareCopies } from './scale-copies.js';
 import { arg, benchServer, fmt } from './support.js';
 
 export const SEARCH_TABLES = ['documents', 'document_search'];
@@ -106,6 +107,8 @@ async function weeklyLoads(db: Database): Promise<void> {
     ];
     for (const method of ['gin', 'rum', 'gin', 'rum'] as const) {
       await use(db, method, false);
+      const { rows: clock } = await db.query<{ now: Date }>(`SELECT clock_timestamp() AS now`);
+      const round = clock[0]!.now;
       for (const file of files) {
         const before = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents`);
         const started = performance.now();
@@ -121,16 +124,12 @@ async function weeklyLoads(db: Database): Promise<void> {
         );
       }
       // Out again, so the next round loads the same rows into the same corpus.
-      await db.query(
-        `DELETE FROM citations WHERE citing_number IN (SELECT doc_number FROM documents WHERE source_file_date IN ('2024-06-04', '2024-06-06') AND loaded_at > now() - interval '1 hour')`,
-      );
-      await db.query(
-        `DELETE FROM document_claims WHERE doc_number IN (SELECT doc_number FROM documents WHERE source_file_date IN ('2024-06-04', '2024-06-06') AND loaded_at > now() - interval '1 hour')`,
-      );
-      await db.query(`DELETE FROM events WHERE detected_at > now() - interval '1 hour'`);
-      await db.query(
-        `DELETE FROM documents WHERE source_file_date IN ('2024-06-04', '2024-06-06') AND loaded_at > now() - interval '1 hour'`,
-      );
+      // What this round wrote: the documents it stamped (a week's number the corpus held is rewritten, then gone).
+      const written = `SELECT doc_number FROM documents WHERE loaded_at >= $1`;
+      await db.query(`DELETE FROM citations WHERE citing_number IN (${written})`, [round]);
+      await db.query(`DELETE FROM document_claims WHERE doc_number IN (${written})`, [round]);
+      await db.query(`DELETE FROM events WHERE detected_at >= $1`, [round]);
+      await db.query(`DELETE FROM documents WHERE loaded_at >= $1`, [round]);
       await db.query('VACUUM document_search');
     }
   } finally {
@@ -166,13 +165,17 @@ export async function searchAtScale(
   for (const copies of new Set([Math.min(sizes.twin, sizes.copies), sizes.copies])) {
     await dropInvertedIndexes(db);
     const t = performance.now();
-    await growTo(db, copies, SEARCH_TABLES, (k, s) =>
-      console.log(`  copy ${k} of ${copies - 1}: ${s.toFixed(0)} s (${seconds(t)} s in all)`),
-    );
+    if (process.argv.includes('--date-order'))
+      await growInDateOrder(db, copies, SEARCH_TABLES, (year, s) => console.log(`  ${year}: ${s.toFixed(0)} s (${seconds(t)} s in all)`));
+    else
+      await growTo(db, copies, SEARCH_TABLES, (k, s) =>
+        console.log(`  copy ${k} of ${copies - 1}: ${s.toFixed(0)} s (${seconds(t)} s in all)`),
+      );
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM document_search`);
     console.log(`\n=== ${copies} × the seed's documents: ${fmt(rows[0]!.n)} documents (grown in ${seconds(t)} s) ===`);
     await buildIndexes(db, connect);
-    await measureBoth(db, url, port, searchKinds, `${fmt(rows[0]!.n)} documents`);
+    // --build-only: measured later with --measure-only (when the machine is quiet again).
+    if (!process.argv.includes('--build-only')) await measureBoth(db, url, port, searchKinds, `${fmt(rows[0]!.n)} documents`);
   }
-  if (!process.argv.includes('--skip-loads')) await weeklyLoads(db);
+  if (!process.argv.includes('--skip-loads') && !process.argv.includes('--build-only')) await weeklyLoads(db);
 }

@@ -5,7 +5,6 @@ import type { EventLoopUtilization } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Database } from '../src/db/database.js';
 import { loadConfig } from '../src/config.js';
-import { chooseWordsIndex } from '../src/db/search-index.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildApp } from '../src/http/app.js';
 import * as accounts from '../src/resources/accounts/accounts.sql.js';
@@ -26,7 +25,6 @@ export async function benchDatabase(): Promise<{ db: Database; url: string; drop
   const url = databaseUrlFor(SERVER_URL, name);
   const db = openPostgres({ connectionString: url });
   await migrate(db);
-  await chooseWordsIndex(db);
   return {
     db,
     url,

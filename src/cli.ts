@@ -26,15 +26,10 @@ function noArguments(args: string[]): void {
 /** Runs `work` on the configured database, migrated first. */
 async function withDatabase(defaults: ConfigDefaults, work: (db: Database) => Promise<void>): Promise<void> {
   const config = loadConfig(process.env, defaults);
-  const [{ openDatabase }, { migrate }, { chooseWordsIndex }] = await Promise.all([
-    import('./db/open.js'),
-    import('./db/migrate.js'),
-    import('./db/search-index.js'),
-  ]);
+  const [{ openDatabase }, { migrate }] = await Promise.all([import('./db/open.js'), import('./db/migrate.js')]);
   const db = await openDatabase(config);
   try {
     await migrate(db);
-    await chooseWordsIndex(db);
     await work(db);
   } finally {
     await db.close();

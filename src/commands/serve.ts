@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { chooseWordsIndex } from '../db/search-index.js';
+import { rumOffered, wordsIndexOf } from '../db/search-index.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase, openReadRouter } from '../db/open.js';
 import type { ReadRouter } from '../db/read-router.js';
@@ -80,9 +80,8 @@ export async function startServer(
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-    const words = await chooseWordsIndex(db);
-    logger.info({ words: words.words }, 'search words index');
-    if (words.hint) logger.warn(words.hint);
+    // Which index answers search's words, and whether the other is to be had (`search-index`).
+    logger.info({ words: await wordsIndexOf(db), rumOffered: await rumOffered(db) }, 'search words index');
     if (beforeListen) await beforeListen(db);
     readDb = await openReadRouter(config, db);
     const services = buildServices({ config, db, ...(readDb ? { readDb } : {}), notifier: createNotifier(config.smtp, logger) });

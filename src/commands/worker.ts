@@ -3,7 +3,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createNotifier } from '../billing/notifier.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { chooseWordsIndex } from '../db/search-index.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import { buildMetricsServer } from '../http/metrics-server.js';
@@ -48,7 +47,6 @@ export async function runWorker(config: Config, argv: string[], out: (line: stri
   const db = await openDatabase(config);
   try {
     await migrate(db);
-    await chooseWordsIndex(db);
     const services = buildServices({ config, db, notifier: createNotifier(config.smtp, logger) });
     // Listening first: a port already taken stops the command before it takes any job.
     const metrics = config.workerMetrics && (await listenForMetrics(services.context, config.workerMetrics, logger));

@@ -47,30 +47,3 @@ export async function rebuildWordsIndex(db: Database, method: WordsIndex): Promi
   });
   return (performance.now() - started) / 1000;
 }
-
-export interface WordsIndexChoice {
-  words: WordsIndex;
-  /** Said once at start when the server offers RUM but the words index over loaded documents is GIN. */
-  hint: string | null;
-}
-
-/**
- * At start, after the migrations: a server that offers RUM gets a RUM words index while there is
- * nothing to index yet (a new install builds it in no time). Over documents already loaded the
- * build takes minutes to hours, so it is left to `patent-status search-index rum`, and said.
- */
-export async function chooseWordsIndex(db: Database): Promise<WordsIndexChoice> {
-  const words = await wordsIndexOf(db);
-  if (words === 'rum' || !(await rumOffered(db))) return { words, hint: null };
-  const { rows } = await db.query<{ present: boolean }>(/* SQL */ `SELECT to_regclass('document_search') IS NOT NULL AS present`);
-  if (!rows[0]!.present) return { words, hint: null };
-  const { rows: held } = await db.query<{ any: boolean }>(/* SQL */ `SELECT EXISTS (SELECT 1 FROM document_search) AS any`);
-  if (!held[0]!.any) {
-    await rebuildWordsIndex(db, 'rum');
-    return { words: 'rum', hint: null };
-  }
-  return {
-    words,
-    hint: 'the database server offers the rum extension, which answers phrases and large searches faster: `patent-status search-index rum` rebuilds the words index with it (README, "Search at scale")',
-  };
-}
