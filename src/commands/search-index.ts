@@ -6,9 +6,10 @@ export const USAGE = `usage: patent-status search-index [rum | gin]
   Without an argument: says which index answers search's words (rum or gin) and whether the
   database server offers the rum extension. With one: builds the words index anew with that
   method, in place of the old one, and says how long it took. Searches go on over the old index
-  during the build; loads wait for it. RUM answers phrases and large searches from the index
-  alone (README, "Search at scale"); it needs the server's rum extension (Debian and the
-  PostgreSQL images: postgresql-<major>-rum). The embedded engine has GIN only.`;
+  during the build; loads wait for it. GIN is the default; RUM answers phrases from the index
+  alone but 2-3 words slower at scale (README, "Search at scale"). RUM needs the server's rum
+  extension (Debian and the PostgreSQL images: postgresql-<major>-rum); the embedded engine has
+  GIN only.`;
 
 /** The command line, checked before any database is opened. */
 export function parseSearchIndexArgs(args: readonly string[]): WordsIndex | null {
