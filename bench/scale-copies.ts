@@ -114,8 +114,16 @@ export async function prepareCopies(db: Database): Promise<void> {
   for (const table of TWIN_TABLES) await db.query(`CREATE TABLE scale.seed_${table} AS TABLE ${table}`);
 }
 
-/** SELECT of copy $1 of `table`'s seed rows, every renumbered column computed from the maps. */
-async function copySelect(db: Database, table: string): Promise<string> {
+/** Where a copy's number comes from: the statement's $1 (one copy), or a series joined in (every copy at once). */
+interface CopyNumbers {
+  k: string;
+  copies: string;
+}
+const ONE_COPY: CopyNumbers = { k: '$1::int', copies: '' };
+const EVERY_COPY: CopyNumbers = { k: 'k.k', copies: 'CROSS JOIN generate_series(1, $1::int - 1) AS k(k)' };
+
+/** SELECT of copy `k` of `table`'s seed rows, every renumbered column computed from the maps. */
+async function copySelect(db: Database, table: string, { k, copies }: CopyNumbers = ONE_COPY): Promise<string> {
   const { rows } = await db.query<{ column_name: string }>(
     `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
     [table],
@@ -131,39 +139,39 @@ async function copySelect(db: Database, table: string): Promise<string> {
         return c;
       case 'app':
         joins.push(`LEFT JOIN scale.apps ${m} ON ${m}.seed = ${c}`);
-        return `coalesce(lpad((1000000 + ($1::int - 1) * s.apps + ${m}.rank)::text, 8, '0'), ${c})`;
+        return `coalesce(lpad((1000000 + (${k} - 1) * s.apps + ${m}.rank)::text, 8, '0'), ${c})`;
       case 'patent':
         joins.push(`LEFT JOIN scale.patents ${m} ON ${m}.seed = ${c}`);
-        return `coalesce(${m}.prefix || (${m}.base + ($1::int - 1) * s.patents + ${m}.rank)::text, ${c})`;
+        return `coalesce(${m}.prefix || (${m}.base + (${k} - 1) * s.patents + ${m}.rank)::text, ${c})`;
       case 'pubkey':
         joins.push(`LEFT JOIN scale.pubs ${m} ON ${m}.seed = ${c}`);
-        return `coalesce(left(${c}, 4) || lpad((${PUBLICATION_SERIAL_BASE} + ($1::int - 1) * s.pubs + ${m}.rank)::text, 7, '0'), ${c})`;
+        return `coalesce(left(${c}, 4) || lpad((${PUBLICATION_SERIAL_BASE} + (${k} - 1) * s.pubs + ${m}.rank)::text, 7, '0'), ${c})`;
       case 'pubnum':
         joins.push(`LEFT JOIN scale.pubs ${m} ON ${m}.seed = substr(${c}, 3, 11)`);
-        return `coalesce('US' || substr(${c}, 3, 4) || lpad((${PUBLICATION_SERIAL_BASE} + ($1::int - 1) * s.pubs + ${m}.rank)::text, 7, '0') || substr(${c}, 14), ${c})`;
+        return `coalesce('US' || substr(${c}, 3, 4) || lpad((${PUBLICATION_SERIAL_BASE} + (${k} - 1) * s.pubs + ${m}.rank)::text, 7, '0') || substr(${c}, 14), ${c})`;
       case 'doc':
         joins.push(`LEFT JOIN scale.pubs ${m}_u ON ${c} LIKE 'US%' AND ${m}_u.seed = substr(${c}, 3, 11)`);
         joins.push(`LEFT JOIN scale.patents ${m}_p ON ${m}_p.seed = ${c}`);
         return (
-          `coalesce('US' || substr(${c}, 3, 4) || lpad((${PUBLICATION_SERIAL_BASE} + ($1::int - 1) * s.pubs + ${m}_u.rank)::text, 7, '0') || substr(${c}, 14),` +
-          ` ${m}_p.prefix || (${m}_p.base + ($1::int - 1) * s.patents + ${m}_p.rank)::text, ${c})`
+          `coalesce('US' || substr(${c}, 3, 4) || lpad((${PUBLICATION_SERIAL_BASE} + (${k} - 1) * s.pubs + ${m}_u.rank)::text, 7, '0') || substr(${c}, 14),` +
+          ` ${m}_p.prefix || (${m}_p.base + (${k} - 1) * s.patents + ${m}_p.rank)::text, ${c})`
         );
       case 'reel':
         joins.push(`LEFT JOIN scale.reels ${m} ON ${m}.seed = ${c}`);
-        return `200000 + ($1::int - 1) * s.reels + ${m}.rank`;
+        return `200000 + (${k} - 1) * s.reels + ${m}.rank`;
       case 'reel_frame':
         joins.push(`LEFT JOIN scale.reels ${m} ON ${m}.seed = split_part(${c}, '/', 1)::int`);
-        return `lpad((200000 + ($1::int - 1) * s.reels + ${m}.rank)::text, 6, '0') || '/' || split_part(${c}, '/', 2)`;
+        return `lpad((200000 + (${k} - 1) * s.reels + ${m}.rank)::text, 6, '0') || '/' || split_part(${c}, '/', 2)`;
       case 'trial':
         joins.push(`LEFT JOIN scale.trials ${m} ON ${m}.seed = ${c}`);
-        return `coalesce(substring(${c} FROM '^[A-Z]+[0-9]{4}') || '-' || lpad((20000 + ($1::int - 1) * s.trials + ${m}.rank)::text, 5, '0'), ${c})`;
+        return `coalesce(substring(${c} FROM '^[A-Z]+[0-9]{4}') || '-' || lpad((20000 + (${k} - 1) * s.trials + ${m}.rank)::text, 5, '0'), ${c})`;
       case 'suffix':
-        return `${c} || '-' || $1::int`;
+        return `${c} || '-' || ${k}`;
       case 'event_seq':
-        return `${c} + $1::int * s.event_seqs`;
+        return `${c} + ${k} * s.event_seqs`;
     }
   });
-  return `SELECT ${expressions.join(', ')} FROM scale.seed_${table} t CROSS JOIN scale.sizes s ${joins.join(' ')}`;
+  return `SELECT ${expressions.join(', ')} FROM scale.seed_${table} t CROSS JOIN scale.sizes s ${copies} ${joins.join(' ')}`;
 }
 
 const FULL_TEXT = ['documents', 'document_search', 'document_claims', 'document_parties', 'citations'];
@@ -252,10 +260,8 @@ export async function growInDateOrder(
   );
   const selects = new Map<string, string>();
   for (const table of tables) {
-    // Every copy of the year at once: the copy number comes from the series instead of $1.
-    const select = (await copySelect(db, table))
-      .replaceAll('$1::int', 'k.k')
-      .replace(' CROSS JOIN scale.sizes s', ' CROSS JOIN scale.sizes s CROSS JOIN generate_series(1, $1::int - 1) AS k(k)');
+    // Every copy of the year at once.
+    const select = await copySelect(db, table, EVERY_COPY);
     selects.set(table, `${select} WHERE t.date >= make_date($2::int, 1, 1) AND t.date < make_date($2::int + 1, 1, 1) ORDER BY t.date, k.k`);
   }
   await db.transaction(async (tx) => {

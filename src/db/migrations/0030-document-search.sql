@@ -4,12 +4,12 @@
 -- read. Those columns now live in a narrow table of their own, written in the same statement as
 -- the document, which is all a search walks; `documents` keeps what an answer shows. The vector
 -- and the levels move (documents no longer carry them); the small columns are copied, as a search
--- filters on them. A vector (about 1.7 KB) is stored out of line, in the table's TOAST
--- (toast_tuple_target 128): the rows a search walks by date, classification and type stay about
--- 100 bytes, so at 13 M documents they fit in memory; a vector is read only to rank a candidate
--- or, through GIN, to check a phrase. The words index is GIN here, which every engine has; on a
--- server that offers the `rum` extension, `patent-status search-index rum` (src/db/search-index.ts)
--- rebuilds it as RUM, which keeps the words' positions and answers phrases without the vectors.
+-- filters on them. toast_tuple_target 128 moves more of a long row's vector out of line once the
+-- row passes PostgreSQL's 2 KB threshold; shorter rows keep theirs inline (bench/README.md, "Search
+-- through GIN or RUM": 15 GB of rows at 13 M documents). The words index is GIN here, which every
+-- engine has; on a server that offers the `rum` extension, `patent-status search-index rum`
+-- (src/db/search-index.ts) rebuilds it as RUM, which keeps the words' positions and answers
+-- phrases without the vectors.
 -- Rolling deploys: a server still on the old code searches `documents.search`, which is gone: stop
 -- the old servers first (README, "Search at scale").
 

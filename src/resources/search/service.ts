@@ -127,6 +127,7 @@ export class SearchService {
     const after = this.keyset(key, filters, input.cursor);
     // One transaction so the time limit covers both statements and ends with them.
     const { q } = filters;
+    // Read before the transaction: the embedded engine has one connection, which the transaction holds.
     const words = q === null ? null : await this.words();
     const { rows, total } = await this.db.transaction(async (tx) => {
       await sql.limitStatementTime(tx, this.timeoutMs);
