@@ -18,6 +18,8 @@ import { PtabService } from './resources/ptab/service.js';
 import { SearchService } from './resources/search/service.js';
 import { DeliveryService } from './resources/monitors/delivery.js';
 import { MonitorService } from './resources/monitors/service.js';
+import { DeadlineService } from './resources/deadlines/service.js';
+import { CalendarService } from './resources/calendars/service.js';
 import { PaymentService } from './resources/payments/service.js';
 import { WebhookTargetPolicy } from './resources/monitors/webhook-target.js';
 import { StatisticsService } from './resources/statistics/service.js';
@@ -49,6 +51,9 @@ export interface Services {
   officeActions: OfficeActionService;
   events: EventFeedService;
   monitors: MonitorService;
+  deadlines: DeadlineService;
+  /** Calendar feeds of saved docket queries (D31). */
+  calendars: CalendarService;
   /** Webhook deliveries: created with the events, sent by the worker's delivery loop. */
   deliveries: DeliveryService;
   statistics: StatisticsService;
@@ -67,6 +72,8 @@ export function buildServices(context: AppContext, products: readonly IngestProd
   const entities = new EntityService(reads, provenance, maintenance);
   const charging = new ChargingService(db);
   const webhookTargets = new WebhookTargetPolicy(config.webhooks.allowPrivate, context.resolveHost);
+  const monitors = new MonitorService(db, entities, webhookTargets);
+  const deadlines = new DeadlineService(db, reads, provenance, entities, monitors);
   return {
     context,
     charging,
@@ -85,7 +92,9 @@ export function buildServices(context: AppContext, products: readonly IngestProd
     ptab: new PtabService(reads, provenance, entities),
     officeActions: new OfficeActionService(reads, provenance, config.officeClosures),
     events: new EventFeedService(reads, provenance, entities),
-    monitors: new MonitorService(db, entities, webhookTargets),
+    monitors,
+    deadlines,
+    calendars: new CalendarService(db, deadlines, config.publicBaseUrl),
     deliveries: new DeliveryService(db, charging, webhookTargets, config.webhooks),
     statistics: new StatisticsService(reads),
     entityStatistics: new EntityStatisticsService(db, entities, maintenance, {

@@ -317,6 +317,7 @@ describe('patent-status demo, as a new user starts it', () => {
         'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes, ' +
         'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity, ' +
         'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256, ' +
+        'the docket: every coming deadline of applications, patents or a whole portfolio, calendar feeds of a docket, ' +
         'examiner and art-unit statistics (allowance rate, time to first action and to disposal, RCE and appeal rates), ' +
         'all of it also as MCP tools for AI agents) ' +
         'in a local copy of USPTO bulk data. Use when asked about a US application, patent or publication number.',

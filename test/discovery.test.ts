@@ -190,6 +190,11 @@ describe('GET /openapi.json', () => {
       '/v1/patents/{patent_number}/claims': ['get'],
       '/v1/publications/{publication_number}/claims': ['get'],
       '/v1/patents/{patent_number}/maintenance': ['get'],
+      '/v1/patents/maintenance': ['post'],
+      '/v1/deadlines': ['get'],
+      '/v1/calendars': ['post', 'get'],
+      '/v1/calendars/{calendar_id}': ['delete'],
+      '/calendars/{token}.ics': ['get'],
       '/v1/applications/{application_number}/assignments': ['get'],
       '/v1/patents/{patent_number}/assignments': ['get'],
       '/v1/assignments': ['get'],
@@ -268,7 +273,7 @@ describe('GET /agents.md', () => {
 
   it('lists exactly the routes of the OpenAPI document', () => {
     const expected = documentedRoutes(doc);
-    expect(expected).toHaveLength(45);
+    expect(expected).toHaveLength(51);
     for (const route of expected) expect(guide).toContain(`\`${route}\``);
     expect(listedRoutes(guide).sort()).toEqual([...expected].sort());
   });

@@ -71,8 +71,8 @@ const filled = (path: string) =>
     .replace(/\{[a-z_]+\}/g, 'x');
 
 describe('numbers too large, too small or not in digits are a 422 on every route and tool', () => {
-  it('limit=1e309 (Infinity once read) on each of the 13 list routes: 422 finite_number, nothing charged', async () => {
-    expect(listRoutes).toHaveLength(13);
+  it('limit=1e309 (Infinity once read) on each of the 14 list routes: 422 finite_number, nothing charged', async () => {
+    expect(listRoutes).toHaveLength(14);
     for (const path of listRoutes) {
       const detail = invalid(await get(`${filled(path)}?limit=1e309`), ['query', 'limit'], 'finite_number');
       expect(detail.input).toBe('1e309');
@@ -95,6 +95,7 @@ describe('numbers too large, too small or not in digits are a 422 on every route
       get_assignments: { application_number: PAGED_APPLICATIONS[0] },
       search_entities: { q: 'acme' },
       list_entity_applications: { entity_id: 'ent_x' },
+      get_deadlines: { application_numbers: PAGED_APPLICATIONS[0] },
     };
     const withLimit = tools.filter((tool) => 'limit' in tool.input_schema.properties).map((tool) => tool.name);
     expect(withLimit.sort()).toEqual(Object.keys(required).sort());

@@ -110,7 +110,7 @@ afterAll(async () => {
 });
 
 describe('MCP endpoint (SDK client over streamable HTTP)', () => {
-  it('lists exactly the eight tools, each with a self-contained object schema and a description for a model', async () => {
+  it('lists exactly the nine tools, each with a self-contained object schema and a description for a model', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'get_application_status',
@@ -121,6 +121,7 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
       'search_entities',
       'list_entity_applications',
       'create_monitor',
+      'get_deadlines',
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
@@ -171,6 +172,12 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
       ['check_patent_alive', { patent_number: feePatent }, `/v1/patents/${feePatent}/maintenance`],
       ['search_entities', { q: entityName, limit: 5 }, `/v1/entities/search?q=${encodeURIComponent(entityName)}&limit=5`],
       ['list_entity_applications', { entity_id: entity, limit: 150 }, `/v1/entities/${entity}/applications?limit=150`],
+      [
+        'get_deadlines',
+        { entity_id: entity, from: '2000-01-01', to: '2060-12-31', limit: 250 },
+        `/v1/deadlines?entity_id=${entity}&from=2000-01-01&to=2060-12-31&limit=250`,
+      ],
+      ['get_deadlines', { patent_numbers: `${feePatent},${patent}` }, `/v1/deadlines?patent_numbers=${feePatent},${patent}`],
     ];
     const charges: number[] = [];
     for (const [name, args, url] of cases) {
@@ -186,6 +193,31 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     }
     // Some list above costs more than one unit, so "same charge" is not just 1 = 1.
     expect(Math.max(...charges)).toBe(3);
+  });
+
+  it("answers an entity's docket with the union of its applications' dockets over the demo corpus", async () => {
+    const entity = await one<string>(
+      `SELECT entity_id FROM entities WHERE type = 'assignee' ORDER BY applications DESC, entity_id LIMIT 1`,
+    );
+    const window = 'from=2000-01-01&to=2060-12-31&limit=1000';
+    const pages = async (url: string) => {
+      const rows: { deadline_id: string; due_date: string }[] = [];
+      for (let next: string | null = url; next !== null;) {
+        const body = JSON.parse((await rest('GET', next)).body);
+        rows.push(...(body.deadlines ?? body.applications));
+        next = body.next_cursor === null ? null : `${url}&cursor=${body.next_cursor}`;
+      }
+      return rows;
+    };
+    const applications = (await pages(`/v1/entities/${entity}/applications?limit=1000`)) as unknown as { application_number: string }[];
+    const numbers = [...new Set(applications.map((row) => row.application_number))];
+    const each = [];
+    for (let from = 0; from < numbers.length; from += 1000)
+      each.push(...(await pages(`/v1/deadlines?application_numbers=${numbers.slice(from, from + 1000).join(',')}&${window}`)));
+    const whole = await pages(`/v1/deadlines?entity_id=${entity}&${window}`);
+    expect(whole.length).toBeGreaterThan(10);
+    expect(whole).toEqual(each);
+    expect(new Set(whole.map((row) => row.deadline_id.split(':')[1])).size).toBeGreaterThan(1);
   });
 
   it("creates a monitor of the caller's org, charged 1 unit like POST /v1/monitors", async () => {
@@ -257,7 +289,7 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
 
     const unfunded = await signUp(ctx.app, 'mcp-unfunded@example.com');
     const poor = await connect(unfunded.apiKey);
-    expect((await poor.listTools()).tools).toHaveLength(8);
+    expect((await poor.listTools()).tools).toHaveLength(9);
     await expect(poor.callTool({ name: 'check_patent_alive', arguments: { patent_number: '1' } })).rejects.toThrow(/402|payment_required/);
     const raw = await fetch(`${base}/mcp`, {
       method: 'POST',
@@ -307,7 +339,7 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     expect(cancel.status).toBe(202);
     const answers = await Promise.all([post(1), post(1), post('1'), post('req-7')]);
     expect(answers.map((answer) => answer.id)).toEqual([1, 1, '1', 'req-7']);
-    expect(answers.every((answer) => answer.result.tools.length === 8)).toBe(true);
+    expect(answers.every((answer) => answer.result.tools.length === 9)).toBe(true);
   });
 
   it('is stateless: GET and DELETE answer 405', async () => {

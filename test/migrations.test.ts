@@ -70,6 +70,8 @@ describe('migrate() on the migrated template', () => {
       { version: 28, name: '0028-cursor-secret.sql' },
       { version: 29, name: '0029-portal-watermarks.sql' },
       { version: 30, name: '0030-document-search.sql' },
+      { version: 31, name: '0031-docket.sql' },
+      { version: 32, name: '0032-calendar-tokens.sql' },
     ]);
     expect(readMigrations().map(({ version, name }) => ({ version, name }))).toEqual(rows);
     expect(await tableExists('orgs')).toBe(true);

@@ -107,8 +107,9 @@ describe('the document', () => {
         const headers = (response as { headers?: Record<string, unknown> }).headers ?? {};
         expect(headers['X-Credits-Charged'], `${path} ${status}`).toEqual({ $ref: '#/components/headers/X-Credits-Charged' });
         expect(headers['X-Request-Id'], `${path} ${status}`).toEqual({ $ref: '#/components/headers/X-Request-Id' });
-        // The MCP endpoint charges a tools/call (200) as its REST twin.
-        const charged = (path.startsWith('/v1/') && status.startsWith('2')) || (path === '/mcp' && status === '200');
+        // The MCP endpoint charges a tools/call (200) as its REST twin; a calendar's feeds are managed free, like keys.
+        const charged =
+          (path.startsWith('/v1/') && !path.startsWith('/v1/calendars') && status.startsWith('2')) || (path === '/mcp' && status === '200');
         expect('X-Credits-Remaining' in headers, `${path} ${status}`).toBe(charged);
       }
     }

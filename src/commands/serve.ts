@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { rumOffered, wordsIndexOf } from '../db/search-index.js';
 import { migrate } from '../db/migrate.js';
+import { settleDocketRules } from '../facts/docket.js';
 import { openDatabase, openReadRouter } from '../db/open.js';
 import type { ReadRouter } from '../db/read-router.js';
 import { buildApp, type App } from '../http/app.js';
@@ -80,6 +81,8 @@ export async function startServer(
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    // Deadlines computed under other rules or closures are queued again (the worker recomputes them).
+    if (await settleDocketRules(db, config.officeClosures)) logger.info('deadlines queued for recomputing: new rules or office closures');
     // Which index answers search's words, and whether the other is to be had (`search-index`).
     logger.info({ words: await wordsIndexOf(db), rumOffered: await rumOffered(db) }, 'search words index');
     if (beforeListen) await beforeListen(db);

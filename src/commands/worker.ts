@@ -4,6 +4,7 @@ import { createNotifier } from '../billing/notifier.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { migrate } from '../db/migrate.js';
+import { settleDocketRules } from '../facts/docket.js';
 import { openDatabase } from '../db/open.js';
 import { buildMetricsServer } from '../http/metrics-server.js';
 import { buildServices } from '../services.js';
@@ -47,6 +48,7 @@ export async function runWorker(config: Config, argv: string[], out: (line: stri
   const db = await openDatabase(config);
   try {
     await migrate(db);
+    await settleDocketRules(db, config.officeClosures);
     const services = buildServices({ config, db, notifier: createNotifier(config.smtp, logger) });
     // Listening first: a port already taken stops the command before it takes any job.
     const metrics = config.workerMetrics && (await listenForMetrics(services.context, config.workerMetrics, logger));

@@ -16,6 +16,42 @@ BEGIN
 END
 $$;
 
+CREATE FUNCTION public.queue_deadlines_of_applications() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO deadline_queue (application_number, queued_seq)
+  SELECT application_number, nextval('deadline_queue_seq')
+  FROM (SELECT DISTINCT application_number FROM changed WHERE application_number IS NOT NULL) AS touched
+  ON CONFLICT (application_number) DO UPDATE SET queued_seq = EXCLUDED.queued_seq;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.queue_deadlines_of_continuity() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO deadline_queue (application_number, queued_seq)
+  SELECT application_number, nextval('deadline_queue_seq')
+  FROM (SELECT parent_number AS application_number FROM changed UNION SELECT child_number FROM changed) AS touched
+  ON CONFLICT (application_number) DO UPDATE SET queued_seq = EXCLUDED.queued_seq;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.queue_deadlines_of_grants() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO deadline_queue (application_number, queued_seq)
+  SELECT application_number, nextval('deadline_queue_seq')
+  FROM (SELECT DISTINCT application_number FROM changed WHERE doc_type = 'grant' AND application_number IS NOT NULL) AS touched
+  ON CONFLICT (application_number) DO UPDATE SET queued_seq = EXCLUDED.queued_seq;
+  RETURN NULL;
+END
+$$;
+
 CREATE TABLE public.api_keys (
     key_id text NOT NULL,
     org_id text NOT NULL,
@@ -147,6 +183,20 @@ CREATE TABLE public.assignments (
     CONSTRAINT assignments_conveyance_type_check CHECK ((conveyance_type = ANY (ARRAY['assignment'::text, 'security_interest'::text, 'release'::text, 'merger'::text, 'change_of_name'::text, 'license'::text, 'correction'::text, 'government_interest'::text, 'other'::text])))
 );
 
+CREATE TABLE public.calendar_feeds (
+    calendar_id text NOT NULL,
+    org_id text NOT NULL,
+    name text NOT NULL,
+    prefix text NOT NULL,
+    token_hash bytea NOT NULL,
+    query jsonb NOT NULL,
+    alarm_days integer DEFAULT 7,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    revoked_at timestamp with time zone,
+    last_used_at timestamp with time zone,
+    CONSTRAINT calendar_feeds_alarm_days_check CHECK (((alarm_days >= 0) AND (alarm_days <= 90)))
+);
+
 CREATE TABLE public.checkout_sessions (
     session_id text NOT NULL,
     org_id text NOT NULL,
@@ -248,10 +298,49 @@ CREATE TABLE public.cursor_secret (
     CONSTRAINT cursor_secret_singleton_check CHECK (singleton)
 );
 
+CREATE TABLE public.deadline_queue (
+    application_number text NOT NULL,
+    queued_seq bigint NOT NULL
+);
+
+CREATE SEQUENCE public.deadline_queue_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+CREATE TABLE public.deadlines (
+    application_number text NOT NULL,
+    key text NOT NULL,
+    kind text NOT NULL,
+    patent_number text,
+    action_type text,
+    fee_window text,
+    due_date date NOT NULL,
+    last_date date NOT NULL,
+    opens date,
+    extendable boolean NOT NULL,
+    if_missed text NOT NULL,
+    basis jsonb NOT NULL,
+    source_product text NOT NULL,
+    source_file_date date,
+    earlier_fee_grace_ends date,
+    fee_covered_by_file_wrapper boolean DEFAULT false NOT NULL
+);
+
 CREATE TABLE public.detector_watermarks (
     name text NOT NULL,
     through date NOT NULL,
     updated_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.docket_state (
+    singleton boolean DEFAULT true NOT NULL,
+    rules text NOT NULL,
+    closures date[] NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT docket_state_singleton_check CHECK (singleton)
 );
 
 CREATE TABLE public.document_claims (
@@ -840,6 +929,12 @@ ALTER TABLE ONLY public.assignment_properties
 ALTER TABLE ONLY public.assignments
     ADD CONSTRAINT assignments_pkey PRIMARY KEY (reel_frame);
 
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_pkey PRIMARY KEY (calendar_id);
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_token_hash_key UNIQUE (token_hash);
+
 ALTER TABLE ONLY public.checkout_sessions
     ADD CONSTRAINT checkout_sessions_pkey PRIMARY KEY (session_id);
 
@@ -867,8 +962,17 @@ ALTER TABLE ONLY public.credit_leases
 ALTER TABLE ONLY public.cursor_secret
     ADD CONSTRAINT cursor_secret_pkey PRIMARY KEY (singleton);
 
+ALTER TABLE ONLY public.deadline_queue
+    ADD CONSTRAINT deadline_queue_pkey PRIMARY KEY (application_number);
+
+ALTER TABLE ONLY public.deadlines
+    ADD CONSTRAINT deadlines_pkey PRIMARY KEY (application_number, key);
+
 ALTER TABLE ONLY public.detector_watermarks
     ADD CONSTRAINT detector_watermarks_pkey PRIMARY KEY (name);
+
+ALTER TABLE ONLY public.docket_state
+    ADD CONSTRAINT docket_state_pkey PRIMARY KEY (singleton);
 
 ALTER TABLE ONLY public.document_claims
     ADD CONSTRAINT document_claims_pkey PRIMARY KEY (doc_number);
@@ -1036,9 +1140,15 @@ CREATE INDEX assignment_properties_patent ON public.assignment_properties USING 
 
 CREATE INDEX assignments_recorded ON public.assignments USING btree (recorded_date DESC, reel_frame DESC);
 
+CREATE INDEX calendar_feeds_active_org ON public.calendar_feeds USING btree (org_id, created_at, calendar_id) WHERE (revoked_at IS NULL);
+
+CREATE INDEX calendar_feeds_active_prefix ON public.calendar_feeds USING btree (prefix) WHERE (revoked_at IS NULL);
+
 CREATE INDEX checkout_sessions_org ON public.checkout_sessions USING btree (org_id);
 
 CREATE INDEX citations_cited_patent ON public.citations USING btree (cited_number, citing_number) WHERE (cited_group = 'patents'::text);
+
+CREATE INDEX continuity_provisional_parent ON public.continuity USING btree (parent_number) WHERE ((direction = 'parent'::text) AND (relationship = 'PRO'::text));
 
 CREATE INDEX credit_grants_org ON public.credit_grants USING btree (org_id);
 
@@ -1146,8 +1256,39 @@ CREATE INDEX webhook_deliveries_monitor ON public.webhook_deliveries USING btree
 
 CREATE TRIGGER api_keys_revoked_notify AFTER DELETE OR UPDATE OF revoked_at ON public.api_keys FOR EACH ROW EXECUTE FUNCTION public.api_key_revoked_notify();
 
+CREATE TRIGGER applications_queue_deadlines_delete AFTER DELETE ON public.applications REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER applications_queue_deadlines_insert AFTER INSERT ON public.applications REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER applications_queue_deadlines_update AFTER UPDATE ON public.applications REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER continuity_queue_deadlines_delete AFTER DELETE ON public.continuity REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_continuity();
+
+CREATE TRIGGER continuity_queue_deadlines_insert AFTER INSERT ON public.continuity REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_continuity();
+
+CREATE TRIGGER documents_queue_deadlines_delete AFTER DELETE ON public.documents REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_grants();
+
+CREATE TRIGGER documents_queue_deadlines_insert AFTER INSERT ON public.documents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_grants();
+
+CREATE TRIGGER documents_queue_deadlines_update AFTER UPDATE ON public.documents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_grants();
+
+CREATE TRIGGER maintenance_fee_patents_queue_deadlines_delete AFTER DELETE ON public.maintenance_fee_patents REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER maintenance_fee_patents_queue_deadlines_insert AFTER INSERT ON public.maintenance_fee_patents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER maintenance_fee_patents_queue_deadlines_update AFTER UPDATE ON public.maintenance_fee_patents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER office_action_documents_queue_deadlines_delete AFTER DELETE ON public.office_action_documents REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER office_action_documents_queue_deadlines_insert AFTER INSERT ON public.office_action_documents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
+CREATE TRIGGER office_action_documents_queue_deadlines_update AFTER UPDATE ON public.office_action_documents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
+
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
+
+ALTER TABLE ONLY public.calendar_feeds
+    ADD CONSTRAINT calendar_feeds_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);
 
 ALTER TABLE ONLY public.checkout_sessions
     ADD CONSTRAINT checkout_sessions_org_id_fkey FOREIGN KEY (org_id) REFERENCES public.orgs(org_id);

@@ -58,7 +58,10 @@ export class CursorCodec<S extends Shape> {
   constructor(
     private readonly list: string,
     private readonly shape: S,
-  ) {}
+  ) {
+    // The payload's own members: a keyset member of the same name would be overwritten by them.
+    for (const reserved of ['v', 'k']) if (reserved in shape) throw new Error(`a cursor keyset member may not be named ${reserved}`);
+  }
 
   /** 16 base64url characters (96 bits) of a hash of the list and its query: short, and no filter text leaks. */
   private scopeKey(scope: CursorScope): string {

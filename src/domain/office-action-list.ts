@@ -10,6 +10,8 @@
  */
 import {
   isMailingCodeOfDocument,
+  mailingCodesOfDocument,
+  OFFICE_ACTION_MAILING_CODES,
   officeActionTypeOfDocument,
   officeActionTypeOfTransaction,
   type OfficeActionType,
@@ -77,7 +79,7 @@ export function listOfficeActions<D extends ActionDocument>(
 }
 
 /** Letters withdrawing or vacating an office action (DOMAIN-RULES §5.1: W/AC, and its mailing MW/AC). */
-export const WITHDRAWAL_CODES: readonly string[] = ['W/AC', 'MW/AC'];
+const WITHDRAWAL_CODES: readonly string[] = ['W/AC', 'MW/AC'];
 
 // Actions that set no period of their own are never what a withdrawal letter withdraws.
 const WITHDRAWABLE = new Set<OfficeActionType>([
@@ -112,3 +114,15 @@ export function withdrawnActions(
   }
   return withdrawn;
 }
+
+/**
+ * The transactions an action list reads: mailings of actions and of petition decisions (the
+ * open-ended MP + three digits are matched by the reader's SQL as well), withdrawal letters and
+ * notices of appeal; replies are read by their event type.
+ */
+export const ACTION_LIST_CODES: readonly string[] = [
+  ...OFFICE_ACTION_MAILING_CODES,
+  ...mailingCodesOfDocument('PETDEC'),
+  ...WITHDRAWAL_CODES,
+  'N/AP',
+];

@@ -23,6 +23,8 @@ export interface Assessment {
   scheduleNote: string | null;
   /** The fee events judged, each with its source: a reissue's include its original's from before it issued. */
   feeEvents: PatentFacts['feeEvents'];
+  /** The grant date the fee windows count from: the patent's own, or a reissue's original's. */
+  scheduleGrantDate: string;
 }
 
 /** "maintenance fee events", "file wrapper transactions": how a fee event's product is named in a step. */
@@ -131,5 +133,5 @@ export function assessPatent(facts: PatentFacts, held: PatentFacts | null, today
     facts.kind === 'reissue' && originalGrantDate === null
       ? `The grant date of the original patent of reissue ${facts.patentNumber} is not in the data: its fee windows count from the reissue's own grant date.`
       : null;
-  return { status, estimate, expiry, judgedAsOf, scheduleNote, feeEvents };
+  return { status, estimate, expiry, judgedAsOf, scheduleNote, feeEvents, scheduleGrantDate };
 }

@@ -10,6 +10,7 @@ import {
 // The counts are the ingest_runs row's; loaders and the summary name them through this module.
 export type { IngestCounts };
 import { upsertProductState } from '../db/product-state.sql.js';
+import { drainDeadlineQueue } from '../facts/docket.js';
 import { ingestRecords, ingestRejects, ingestRuns } from '../metrics.js';
 
 /** How many reject examples a run keeps (every reject is counted by reason; a few are shown). */
@@ -65,6 +66,8 @@ export class IngestRun {
     const run = new IngestRun(db, await insertIngestRun(db, file), file, unit);
     try {
       await load(run);
+      // Before the run is recorded done (answers' caches turn then): the docket of what it changed.
+      await drainDeadlineQueue(db);
       const summary = await run.succeed();
       run.countEnd('succeeded');
       return summary;

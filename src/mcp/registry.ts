@@ -1,6 +1,7 @@
 import type { Services } from '../services.js';
 import type { McpTool } from './tool.js';
 import { applicationTools } from './tools/applications.js';
+import { deadlineTools } from './tools/deadlines.js';
 import { entityAndMonitorTools } from './tools/entities-and-monitors.js';
 import { ownershipAndTrialTools } from './tools/ownership-and-trials.js';
 
@@ -18,6 +19,7 @@ export class ToolRegistry {
       ...applicationTools(services.applications, services.transactions),
       ...ownershipAndTrialTools(services.assignments, services.ptab, services.maintenance),
       ...entityAndMonitorTools(services.entities, services.monitors),
+      ...deadlineTools(services.deadlines),
     ];
     this.byName = new Map(this.tools.map((tool) => [tool.name, tool]));
   }

@@ -7,6 +7,7 @@ import { sweepLeases, sweepLeasesEvery15s } from './jobs/sweep-leases.js';
 import { syncNightly, syncNightlySchedule } from './jobs/sync-nightly.js';
 import type { ScheduleEntry } from './schedule.js';
 import { refreshStatisticsJob, refreshStatisticsNightly } from './jobs/refresh-statistics.js';
+import { refreshDeadlinesEveryMinute, refreshDeadlinesJob } from './jobs/refresh-deadlines.js';
 
 export interface Registration {
   job: JobType;
@@ -23,4 +24,5 @@ export const REGISTRY: readonly Registration[] = [
   { job: resolveEntitiesJob, schedule: resolveEntitiesEveryMinute },
   { job: syncNightly, schedule: syncNightlySchedule },
   { job: refreshStatisticsJob, schedule: refreshStatisticsNightly },
+  { job: refreshDeadlinesJob, schedule: refreshDeadlinesEveryMinute },
 ];

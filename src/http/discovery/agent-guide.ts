@@ -37,6 +37,8 @@ const CAPABILITIES: Record<string, string> = {
   ptab: 'PTAB trials against a patent, by trial number and by party, with their decisions and outcomes',
   events: 'a feed of what changed (office actions, status changes, grants, assignments, PTAB, fees) by type, application, patent or entity',
   monitors: 'monitors that POST those events to your webhook as they are detected, signed with HMAC-SHA256',
+  deadlines: 'the docket: every coming deadline of applications, patents or a whole portfolio',
+  calendars: 'calendar feeds of a docket',
   statistics: 'examiner and art-unit statistics (allowance rate, time to first action and to disposal, RCE and appeal rates)',
   mcp: 'all of it also as MCP tools for AI agents',
 };

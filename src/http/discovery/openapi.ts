@@ -17,6 +17,8 @@ const TAGS = [
   { name: 'ptab', description: 'Board trials (IPR, PGR, CBM, DER) by patent, by trial and by party, with their decisions' },
   { name: 'events', description: 'The feed of detected events, in commit order' },
   { name: 'monitors', description: 'Monitors that POST detected events to a webhook, signed (X-Signature)' },
+  { name: 'deadlines', description: 'The docket: every open deadline of applications, patents or a portfolio, soonest first' },
+  { name: 'calendars', description: 'Calendar feeds (RFC 5545) of a saved docket query, read by a token in the URL' },
   { name: 'statistics', description: 'Examiner and art-unit statistics, computed nightly, each number defined' },
   { name: 'mcp', description: 'The same data as MCP tools for AI agents (Model Context Protocol, streamable HTTP)' },
   { name: 'account', description: 'Signup, keys, balance and credit' },

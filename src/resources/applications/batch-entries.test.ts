@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../domain/errors.js';
 import { checkBatchEntries } from './batch-entries.js';
 
-function issuesOf(body: unknown): unknown {
+function issuesOf(body: unknown, field = 'application_numbers'): unknown {
   try {
-    checkBatchEntries(body);
+    checkBatchEntries(body, field);
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('validation_error');
@@ -46,5 +46,23 @@ describe('checkBatchEntries', () => {
         ctx: { max_length: 100 },
       })),
     );
+  });
+
+  it('checks the field it is given, and only that one', () => {
+    const long = 'x'.repeat(101);
+    expect(issuesOf({ patent_numbers: ['11646472', long] }, 'patent_numbers')).toStrictEqual([
+      {
+        loc: ['body', 'patent_numbers', 1],
+        msg: 'String should have at most 100 characters',
+        type: 'string_too_long',
+        input: long,
+        ctx: { max_length: 100 },
+      },
+    ]);
+    expect(issuesOf({ patent_numbers: '11646472' }, 'patent_numbers')).toMatchObject([
+      { loc: ['body', 'patent_numbers'], type: 'array_type' },
+    ]);
+    expect(issuesOf({ application_numbers: [long] }, 'patent_numbers')).toBeNull();
+    expect(issuesOf({ patent_numbers: [long] })).toBeNull();
   });
 });

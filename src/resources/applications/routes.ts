@@ -71,7 +71,7 @@ export function applicationRoutes({
       '/v1/applications/status',
       {
         config: { cost: '1 unit per 100 rows returned (at least 1); 402 before the work when the balance cannot pay for every row' },
-        preValidation: async (request) => checkBatchEntries(request.body),
+        preValidation: async (request) => checkBatchEntries(request.body, 'application_numbers'),
         schema: {
           operationId: 'getBatchStatus',
           summary: 'Status of up to 1,000 applications at once',

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { CursorCodec } from '../../domain/cursor.js';
-import { AppError, invalidParameter } from '../../domain/errors.js';
+import { AppError } from '../../domain/errors.js';
 import { EVENT_TYPES } from '../../domain/events.js';
 import { parseApplicationNumber, parsePatentNumber } from '../../domain/numbers.js';
 import { PRODUCTS } from '../../domain/products.js';
@@ -10,10 +10,10 @@ import { eventView } from './event-view.js';
 import { sinceOf } from './since.js';
 import * as sql from './events.sql.js';
 import { cursorKey } from '../cursor-key.js';
+import { listOf, readEntityRef } from '../query-lists.js';
 
 /** The `seq` of the last event read: the feed's commit order (D24), so a reader never misses or repeats one. */
 const CURSOR = new CursorCodec('events', { s: { kind: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER } });
-const MAX_ITEMS = 1000;
 
 export interface FeedQuery {
   types?: string;
@@ -23,27 +23,6 @@ export interface FeedQuery {
   since?: string;
   limit: number;
   cursor?: string;
-}
-
-/** A comma-separated list read item by item; an item that does not read is a 422 naming it. */
-function listOf(field: keyof FeedQuery, raw: string | undefined, read: (item: string) => string | null, what: string): string[] | null {
-  if (raw === undefined) return null;
-  const items = raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-  const fail = (msg: string, input: string) => invalidParameter({ loc: ['query', field], msg, type: `${field}_format`, input });
-  if (items.length === 0) throw fail(`Give at least one ${what}, comma-separated`, raw);
-  if (items.length > MAX_ITEMS) throw fail(`At most ${MAX_ITEMS} items`, raw);
-  return [
-    ...new Set(
-      items.map((item) => {
-        const value = read(item);
-        if (value === null) throw fail(`Not ${what}`, item);
-        return value;
-      }),
-    ),
-  ];
 }
 
 /** Spec §4 "Events feed": events in the order they were committed, filtered (D12: at least one filter besides `since`). */
@@ -58,12 +37,7 @@ export class EventFeedService {
     const types = listOf('types', query.types, (t) => ((EVENT_TYPES as readonly string[]).includes(t) ? t : null), 'an event type');
     const applicationNumbers = listOf('application_numbers', query.application_numbers, parseApplicationNumber, 'an application number');
     const patentNumbers = listOf('patent_numbers', query.patent_numbers, parsePatentNumber, 'a patent number');
-    const entityRefs = listOf(
-      'entity_ids',
-      query.entity_ids,
-      (id) => (/^(ent|fam)_[a-z0-9]{16}$/.test(id) ? id : null),
-      'an entity or family id',
-    );
+    const entityRefs = listOf('entity_ids', query.entity_ids, readEntityRef, 'an entity or family id');
     if (!types && !applicationNumbers && !patentNumbers && !entityRefs)
       throw new AppError(
         'missing_filter',

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { MAX_NUMBER_TEXT } from '../applications/schemas.js';
 import { component, Nullable, withProvenance } from '../schemas.js';
 
 const WindowValue = Type.Unsafe<'paid' | 'due' | 'grace' | 'expired' | 'upcoming' | 'n/a'>({
@@ -73,45 +74,58 @@ export const ExpirationEstimate = component(
   }),
 );
 
+/** The patent a record or a batch row is about, the same members in both. */
+const PatentMembers = {
+  patent_number: Type.String(),
+  application_number: Nullable(Type.String()),
+  patent_type: Type.String({ description: 'utility, design, plant, reissue, sir …' }),
+  grant_date: Type.String({ format: 'date' }),
+  entity_status: Nullable(
+    Type.Unsafe<'small' | 'micro' | 'undiscounted'>({
+      type: 'string',
+      enum: ['small', 'micro', 'undiscounted'],
+      description: "The owner's current status in the fee record",
+    }),
+  ),
+};
+
+const NextFee = Nullable(
+  Type.Object({
+    window: Type.String(),
+    status: WindowValue,
+    opens: Type.String({ format: 'date' }),
+    due: Type.String({ format: 'date' }),
+    surcharge_until: Type.String({ format: 'date' }),
+  }),
+);
+
+const JudgedAsOf = Type.String({
+  format: 'date',
+  description:
+    'The date the windows, next_fee and any lapse are judged as of: the newest date the fee evidence covers (the fee ' +
+    "file's date, or the file wrapper's for its transactions; the grant's date when neither is loaded), never after " +
+    'today. Nothing later than it is asserted; `stale` says when it is older than the product’s cadence',
+});
+
+const Expired = Type.Boolean({
+  description: 'True once a fee lapsed (not reinstated) as of judged_as_of, or the term ended (by the calendar)',
+});
+
+const ExpirationReason = Nullable(Type.String({ description: '`maintenance fee not paid` or `term ended`' }));
+
 export const MaintenanceRecord = component(
   'MaintenanceRecord',
   withProvenance({
-    patent_number: Type.String(),
-    application_number: Nullable(Type.String()),
-    patent_type: Type.String({ description: 'utility, design, plant, reissue, sir …' }),
-    grant_date: Type.String({ format: 'date' }),
-    entity_status: Nullable(
-      Type.Unsafe<'small' | 'micro' | 'undiscounted'>({
-        type: 'string',
-        enum: ['small', 'micro', 'undiscounted'],
-        description: "The owner's current status in the fee record",
-      }),
-    ),
+    ...PatentMembers,
     events: Type.Array(FeeEvent, {
       description: "Every fee event on file, oldest first: the fee file's and the file wrapper's fee transactions, each once",
     }),
     windows: windows(WindowValue),
     deadlines: windows(Nullable(Deadlines)),
-    next_fee: Nullable(
-      Type.Object({
-        window: Type.String(),
-        status: WindowValue,
-        opens: Type.String({ format: 'date' }),
-        due: Type.String({ format: 'date' }),
-        surcharge_until: Type.String({ format: 'date' }),
-      }),
-    ),
-    judged_as_of: Type.String({
-      format: 'date',
-      description:
-        'The date the windows, next_fee and any lapse are judged as of: the newest date the fee evidence covers (the fee ' +
-        "file's date, or the file wrapper's for its transactions; the grant's date when neither is loaded), never after " +
-        'today. Nothing later than it is asserted; `stale` says when it is older than the product’s cadence',
-    }),
-    expired: Type.Boolean({
-      description: 'True once a fee lapsed (not reinstated) as of judged_as_of, or the term ended (by the calendar)',
-    }),
-    expiration_reason: Nullable(Type.String({ description: '`maintenance fee not paid` or `term ended`' })),
+    next_fee: NextFee,
+    judged_as_of: JudgedAsOf,
+    expired: Expired,
+    expiration_reason: ExpirationReason,
     expiration_estimate: ExpirationEstimate,
     note: Nullable(
       Type.String({
@@ -120,5 +134,81 @@ export const MaintenanceRecord = component(
           "paid without a payment, windows made moot by the end of term, a reissue's original unknown, stale fee data",
       }),
     ),
+  }),
+);
+
+/**
+ * A batch's default row. A renewal docket acts on whether the patent is alive, why not, when its
+ * term ends and which fee is next with its dates; the events, the three windows and the term
+ * calculation are what a reader checks it against, so they come with `full: true` only.
+ */
+const MaintenanceSummary = component(
+  'MaintenanceSummary',
+  Type.Object(
+    {
+      ...PatentMembers,
+      expired: Expired,
+      expiration_reason: ExpirationReason,
+      expiration_date: Nullable(
+        Type.String({
+          format: 'date',
+          description: "The record's expiration_estimate.date: the end of term, an estimate; null when it cannot be computed",
+        }),
+      ),
+      possibly_shorter: Type.Boolean({
+        description:
+          "The record's expiration_estimate.possibly_shorter: a terminal disclaimer or an unknown ancestor's filing date may end the term earlier",
+      }),
+      next_fee: NextFee,
+      judged_as_of: JudgedAsOf,
+    },
+    {
+      description:
+        'One patent of a batch, for a renewal docket: whether it is alive (expired), why not (expiration_reason), when its ' +
+        'term ends (expiration_date, possibly_shorter) and which fee is next with its dates (next_fee), as judged_as_of. ' +
+        'The fee events, the three windows and the term calculation behind them come with full: true',
+    },
+  ),
+);
+
+/**
+ * Entries carry no type for the validator: its coercion would turn `null` into `""` and `11646472`
+ * into `"11646472"`, and `invalid` must show what the caller wrote. The route bounds the strings.
+ */
+const BatchPatentEntry = Type.Unknown({
+  description: `A patent number as a string (at most ${MAX_NUMBER_TEXT} characters); any other JSON value is answered in invalid as sent`,
+});
+
+export const BatchMaintenanceBody = Type.Object(
+  {
+    patent_numbers: Type.Array(BatchPatentEntry, { minItems: 1, maxItems: 1000 }),
+    full: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'false: one MaintenanceSummary per patent, what a renewal docket acts on (alive or not and why, end of term, the ' +
+          'next fee with its dates). true: one MaintenanceRecord per patent, the very object ' +
+          'GET /v1/patents/{patent_number}/maintenance returns (with the fee events, the three windows and their deadlines, ' +
+          'the term calculation, and its own source, as_of and stale)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const BatchMaintenanceResponse = component(
+  'BatchMaintenance',
+  withProvenance({
+    // The serializer writes each row as the first shape it validates against: each requires members the other lacks
+    // (expiration_date; events), so a record is never cut to a summary. Summaries first: they are the default.
+    results: Type.Array(Type.Union([MaintenanceSummary, MaintenanceRecord]), {
+      description: 'In request order, a number asked twice answered twice: MaintenanceSummary rows, or with full: true MaintenanceRecords',
+    }),
+    not_found: Type.Array(Type.String(), {
+      description: 'Patent numbers without a maintenance record (no product gives them a grant date), as the caller wrote them',
+    }),
+    invalid: Type.Array(Type.Unsafe<unknown>({}), {
+      description: 'Entries that cannot be patent numbers (unreadable strings, null, numbers …), exactly as the caller wrote them',
+    }),
   }),
 );

@@ -6,6 +6,7 @@ import { randomBase62 } from '../accounts/api-key.js';
 import type { EntityService } from '../entities/service.js';
 import { eventView } from '../events/event-view.js';
 import * as sql from './monitors.sql.js';
+import { readEntityRef } from '../query-lists.js';
 import type { WebhookTargetPolicy } from './webhook-target.js';
 
 /** D14: at most this many active monitors per org. */
@@ -63,6 +64,13 @@ export class MonitorService {
     return { count: monitors.length, monitors };
   }
 
+  /** What an active monitor of the org watches; 404 as `remove`. */
+  async targetsOf(orgId: string, monitorId: string): Promise<sql.MonitorTargets> {
+    const row = await sql.findActive(this.db, orgId, monitorId);
+    if (!row) throw notFoundMonitor(monitorId);
+    return row.targets;
+  }
+
   /** 404 for an unknown id, another org's monitor, or one already stopped. */
   async remove(orgId: string, monitorId: string): Promise<void> {
     if (!(await this.db.transaction((tx) => sql.stopMonitor(tx, orgId, monitorId)))) throw notFoundMonitor(monitorId);
@@ -100,7 +108,7 @@ export class MonitorService {
     const targets: sql.MonitorTargets = {
       application_numbers: read('application_numbers', input.application_numbers, parseApplicationNumber, 'an application number'),
       patent_numbers: read('patent_numbers', input.patent_numbers, parsePatentNumber, 'a patent number'),
-      entity_ids: read('entity_ids', input.entity_ids, (id) => (/^(ent|fam)_[a-z0-9]{16}$/.test(id) ? id : null), 'an entity or family id'),
+      entity_ids: read('entity_ids', input.entity_ids, readEntityRef, 'an entity or family id'),
     };
     for (const [i, id] of targets.entity_ids.entries()) {
       if (!(await this.entities.exists(id)))

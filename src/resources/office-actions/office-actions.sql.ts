@@ -4,8 +4,7 @@
  * rows and citation rows. Texts are read only when asked for.
  */
 import type { Queryable } from '../../db/database.js';
-import { WITHDRAWAL_CODES } from '../../domain/office-action-list.js';
-import { mailingCodesOfDocument, OFFICE_ACTION_MAILING_CODES } from '../../domain/office-action-types.js';
+import { ACTION_LIST_CODES } from '../../domain/office-action-list.js';
 
 export interface SectionRow {
   statute: string;
@@ -51,13 +50,6 @@ export interface OfficeActionSources {
   citations: CitationRow[];
 }
 
-/**
- * The transactions the list reads: mailings of actions and of petition decisions (MP + three
- * digits are matched in SQL), withdrawal letters and notices of appeal; replies are read by their
- * event type.
- */
-const RELEVANT_CODES = [...OFFICE_ACTION_MAILING_CODES, ...mailingCodesOfDocument('PETDEC'), ...WITHDRAWAL_CODES, 'N/AP'];
-
 export async function findOfficeActionSources(
   db: Queryable,
   applicationNumber: string,
@@ -84,7 +76,7 @@ export async function findOfficeActionSources(
                 'document_id', document_id, 'legal_section', legal_section, 'action_category', action_category, 'reference', reference)
                 ORDER BY row_id)
        FROM office_action_citations WHERE application_number = $1) AS citations`,
-    [applicationNumber, includeText, RELEVANT_CODES],
+    [applicationNumber, includeText, ACTION_LIST_CODES],
     { name: 'office_action_sources' },
   );
   const row = rows[0]!;

@@ -1,10 +1,11 @@
 import type { Queryable } from '../../db/database.js';
 import { CURSOR_DATE, CURSOR_INT4, CursorCodec } from '../../domain/cursor.js';
 import { notFound } from '../../domain/errors.js';
-import { listOfficeActions, type ListedAction, withdrawnActions } from '../../domain/office-action-list.js';
+import { actionDeadlines, type ActionDeadline } from '../../domain/action-deadlines.js';
+import { listOfficeActions, type ListedAction } from '../../domain/office-action-list.js';
 import { FILE_WRAPPER_PRODUCTS, OFFICE_ACTION_PRODUCTS } from '../../domain/products.js';
 import { rejectionsOf, statutesOf } from '../../domain/rejections.js';
-import { NO_PERIOD, replyDeadlines, type ReplyDeadline } from '../../domain/reply-periods.js';
+import type { ReplyDeadline } from '../../domain/reply-periods.js';
 import { requireApplicationNumber } from '../path-numbers.js';
 import { ReadCache } from '../read-cache.js';
 import type { ProvenanceService } from '../provenance/service.js';
@@ -13,9 +14,6 @@ import { cursorKey } from '../cursor-key.js';
 
 /** Keyset (mail date, place in the application's list oldest first) of the last action shown. */
 const CURSOR = new CursorCodec('office-actions', { d: CURSOR_DATE, s: CURSOR_INT4 });
-
-/** Transactions that are the applicant's reply to an action (for the advisory-action rule, MPEP 706.07(f)). */
-const isReply = (t: { code: string; event_type: string | null }) => t.event_type === 'response_filed' || t.code === 'N/AP';
 
 type Listed = ListedAction<sql.DocumentRow>;
 
@@ -27,7 +25,7 @@ function basisOf(deadline: ReplyDeadline, listed: readonly Listed[]) {
 
 function actionView(
   action: Listed,
-  deadline: ReplyDeadline & { withdrawn: boolean },
+  deadline: ActionDeadline,
   listed: readonly Listed[],
   sources: sql.OfficeActionSources,
   withText: boolean,
@@ -98,25 +96,6 @@ export class OfficeActionService {
     return this.pages.get(`${applicationNumber} ${input.limit} ${input.cursor ?? ''}`, () => this.build(applicationNumber, input));
   }
 
-  /** One per action; a withdrawn action has none, and the others' are computed as if it had never been mailed. */
-  private deadlines(
-    listed: readonly Listed[],
-    transactions: sql.OfficeActionSources['transactions'],
-  ): (ReplyDeadline & { withdrawn: boolean })[] {
-    const withdrawn = withdrawnActions(listed, transactions);
-    const running = listed.map((_, place) => place).filter((place) => !withdrawn.has(place));
-    const computed = replyDeadlines(
-      running.map((place) => listed[place]!),
-      { replies: transactions.filter(isReply).map((t) => t.date), closures: this.closures },
-    );
-    const deadlines = listed.map(() => ({ ...NO_PERIOD, withdrawn: true }));
-    running.forEach((place, i) => {
-      const deadline = computed[i]!;
-      deadlines[place] = { ...deadline, countsFrom: deadline.countsFrom === null ? null : running[deadline.countsFrom]!, withdrawn: false };
-    });
-    return deadlines;
-  }
-
   private async build(applicationNumber: string, input: ListInput) {
     const scope = [applicationNumber];
     const key = await cursorKey(this.db);
@@ -125,7 +104,7 @@ export class OfficeActionService {
     if (sources.held === null && sources.documents.length === 0)
       throw notFound(`No application ${applicationNumber} is on file, and no office action names it.`);
     const listed: Listed[] = listOfficeActions(sources.transactions, sources.documents);
-    const deadlines = this.deadlines(listed, sources.transactions);
+    const deadlines = actionDeadlines(listed, sources.transactions, this.closures);
     // Newest first; the place in the oldest-first list breaks ties of a day.
     const order = listed.map((_, place) => place).reverse();
     const start =

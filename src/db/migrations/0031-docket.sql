@@ -1,0 +1,115 @@
+-- Why: the docket (GET /v1/deadlines, calendar feeds) lists the open deadlines of whole portfolios
+-- at once, thousands of applications, each of whose deadlines reads several products (file wrapper
+-- transactions, office-action documents, fee events, the grant's term, continuity). Computed per
+-- request that is seconds; so each application's deadlines are computed when its evidence changes
+-- and kept in `deadlines`. Triggers on the tables that evidence lives in queue the applications a
+-- statement touched, whichever product or path wrote it, so no loader can forget to; the queue is
+-- drained after every ingest run, by the worker, and for the applications a request asks for
+-- before it reads. A continuity row queues both ends: a provisional is answered by the application
+-- that claims it, and a child's term starts at its ancestor's filing date. `docket_state` keeps the
+-- rules version and office closures the rows were computed with: when either changes, every
+-- application is queued again. Rolling deploys: new tables and triggers; the previous release
+-- neither reads nor drains them.
+
+CREATE TABLE deadlines (
+  application_number     text NOT NULL,
+  key                    text NOT NULL,                 -- stable within the application (a calendar event's UID)
+  kind                   text NOT NULL,
+  patent_number          text,
+  action_type            text,
+  fee_window             text,
+  due_date               date NOT NULL,
+  last_date              date NOT NULL,
+  opens                  date,
+  extendable             boolean NOT NULL,
+  if_missed              text NOT NULL,
+  basis                  jsonb NOT NULL,
+  source_product         text NOT NULL,
+  source_file_date       date,
+  earlier_fee_grace_ends date,                          -- an earlier unpaid fee window's last day (domain/docket.ts)
+  fee_covered_by_file_wrapper boolean NOT NULL DEFAULT false, -- the file wrapper's transactions also cover its fee events
+  PRIMARY KEY (application_number, key)
+);
+
+CREATE SEQUENCE deadline_queue_seq;
+
+CREATE TABLE deadline_queue (
+  application_number text PRIMARY KEY,
+  queued_seq         bigint NOT NULL                    -- a new number each time it is queued: a drain removes only what it computed
+);
+
+CREATE TABLE docket_state (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  rules     text NOT NULL,                              -- the rules version and the office closures the rows were computed with
+  closures  date[] NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Statement triggers with transition tables: one insert per statement, whatever its row count
+-- (a COPY of a batch queues its applications in one statement).
+CREATE FUNCTION queue_deadlines_of_applications() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deadline_queue (application_number, queued_seq)
+  SELECT application_number, nextval('deadline_queue_seq')
+  FROM (SELECT DISTINCT application_number FROM changed WHERE application_number IS NOT NULL) AS touched
+  ON CONFLICT (application_number) DO UPDATE SET queued_seq = EXCLUDED.queued_seq;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION queue_deadlines_of_grants() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deadline_queue (application_number, queued_seq)
+  SELECT application_number, nextval('deadline_queue_seq')
+  FROM (SELECT DISTINCT application_number FROM changed WHERE doc_type = 'grant' AND application_number IS NOT NULL) AS touched
+  ON CONFLICT (application_number) DO UPDATE SET queued_seq = EXCLUDED.queued_seq;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION queue_deadlines_of_continuity() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deadline_queue (application_number, queued_seq)
+  SELECT application_number, nextval('deadline_queue_seq')
+  FROM (SELECT parent_number AS application_number FROM changed UNION SELECT child_number FROM changed) AS touched
+  ON CONFLICT (application_number) DO UPDATE SET queued_seq = EXCLUDED.queued_seq;
+  RETURN NULL;
+END
+$$;
+
+-- Transition tables take one event per trigger, hence three each.
+CREATE TRIGGER applications_queue_deadlines_insert AFTER INSERT ON applications
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+CREATE TRIGGER applications_queue_deadlines_update AFTER UPDATE ON applications
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+CREATE TRIGGER applications_queue_deadlines_delete AFTER DELETE ON applications
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+
+CREATE TRIGGER office_action_documents_queue_deadlines_insert AFTER INSERT ON office_action_documents
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+CREATE TRIGGER office_action_documents_queue_deadlines_update AFTER UPDATE ON office_action_documents
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+CREATE TRIGGER office_action_documents_queue_deadlines_delete AFTER DELETE ON office_action_documents
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+
+CREATE TRIGGER maintenance_fee_patents_queue_deadlines_insert AFTER INSERT ON maintenance_fee_patents
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+CREATE TRIGGER maintenance_fee_patents_queue_deadlines_update AFTER UPDATE ON maintenance_fee_patents
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+CREATE TRIGGER maintenance_fee_patents_queue_deadlines_delete AFTER DELETE ON maintenance_fee_patents
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_applications();
+
+CREATE TRIGGER documents_queue_deadlines_insert AFTER INSERT ON documents
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_grants();
+CREATE TRIGGER documents_queue_deadlines_update AFTER UPDATE ON documents
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_grants();
+CREATE TRIGGER documents_queue_deadlines_delete AFTER DELETE ON documents
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_grants();
+
+CREATE TRIGGER continuity_queue_deadlines_insert AFTER INSERT ON continuity
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_continuity();
+CREATE TRIGGER continuity_queue_deadlines_delete AFTER DELETE ON continuity
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION queue_deadlines_of_continuity();
+
+-- A provisional is answered once an application claims it: found from the claiming side.
+CREATE INDEX continuity_provisional_parent ON continuity (parent_number) WHERE direction = 'parent' AND relationship = 'PRO';
