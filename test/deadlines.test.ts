@@ -289,9 +289,17 @@ describe('GET /v1/deadlines over a hand-worked portfolio', () => {
       );
     });
 
-    it('drops a deadline a reply or a payment answered', async () => {
+    it('drops a deadline a reply or a payment answered, from the applicant’s docket too', async () => {
       const { body } = await get(`/v1/deadlines?application_numbers=${ALL_NUMBERS.join(',')}&${WINDOW}`);
       expect(brief(body.deadlines)).toEqual(EXPECTED.filter((row) => row[0] !== '17000001' && row[0] !== '17000003'));
+      // The reloaded applications' links were made anew by entity resolution: the entity's rows follow them.
+      await resolveEntities(ctx.db);
+      const { rows } = await ctx.db.query<{ entity_id: string }>(
+        `SELECT entity_id FROM entity_links WHERE application_number = '17000006'`,
+      );
+      const entity = rows.find((row) => row.entity_id.startsWith('ent_'))!.entity_id;
+      const whole = (await get(`/v1/deadlines?entity_id=${entity}&${WINDOW}`)).body;
+      expect(brief(whole.deadlines)).toEqual(brief(body.deadlines));
     });
 
     it('judges an unpaid fee window against the newer data: the patent lapsed, its later deadlines go', async () => {

@@ -16,6 +16,31 @@ BEGIN
 END
 $$;
 
+CREATE FUNCTION public.entity_deadlines_of_gone_links() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM entity_deadlines e
+  USING (SELECT DISTINCT entity_id, application_number FROM changed) AS o
+  WHERE e.entity_id = o.entity_id AND e.application_number = o.application_number
+    AND NOT EXISTS (SELECT 1 FROM entity_links l WHERE l.entity_id = o.entity_id AND l.application_number = o.application_number);
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION public.entity_deadlines_of_new_links() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO entity_deadlines (entity_id, due_date, application_number, key, last_date, kind, earlier_fee_grace_ends,
+                                fee_covered_by_file_wrapper)
+  SELECT n.entity_id, d.due_date, d.application_number, d.key, d.last_date, d.kind, d.earlier_fee_grace_ends, d.fee_covered_by_file_wrapper
+  FROM (SELECT DISTINCT entity_id, application_number FROM changed) AS n JOIN deadlines d USING (application_number)
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+
 CREATE FUNCTION public.queue_deadlines_of_applications() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -414,6 +439,17 @@ WITH (fillfactor='70');
 CREATE TABLE public.entity_aliases (
     entity_id text NOT NULL,
     alias text NOT NULL
+);
+
+CREATE TABLE public.entity_deadlines (
+    entity_id text NOT NULL,
+    due_date date NOT NULL,
+    application_number text NOT NULL,
+    key text NOT NULL,
+    last_date date NOT NULL,
+    kind text NOT NULL,
+    earlier_fee_grace_ends date,
+    fee_covered_by_file_wrapper boolean NOT NULL
 );
 
 CREATE TABLE public.entity_keys (
@@ -992,6 +1028,9 @@ ALTER TABLE ONLY public.entities
 ALTER TABLE ONLY public.entity_aliases
     ADD CONSTRAINT entity_aliases_pkey PRIMARY KEY (entity_id, alias);
 
+ALTER TABLE ONLY public.entity_deadlines
+    ADD CONSTRAINT entity_deadlines_pkey PRIMARY KEY (entity_id, due_date, application_number, key);
+
 ALTER TABLE ONLY public.entity_keys
     ADD CONSTRAINT entity_keys_pkey PRIMARY KEY (name_key);
 
@@ -1178,6 +1217,8 @@ CREATE INDEX entities_search_prefix ON public.entities USING btree (search_key t
 
 CREATE INDEX entities_search_trigram ON public.entities USING gin (search_key public.gin_trgm_ops);
 
+CREATE INDEX entity_deadlines_application ON public.entity_deadlines USING btree (application_number);
+
 CREATE INDEX entity_keys_block ON public.entity_keys USING btree (block);
 
 CREATE INDEX entity_keys_trigram ON public.entity_keys USING gin (name_key public.gin_trgm_ops);
@@ -1271,6 +1312,10 @@ CREATE TRIGGER documents_queue_deadlines_delete AFTER DELETE ON public.documents
 CREATE TRIGGER documents_queue_deadlines_insert AFTER INSERT ON public.documents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_grants();
 
 CREATE TRIGGER documents_queue_deadlines_update AFTER UPDATE ON public.documents REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_grants();
+
+CREATE TRIGGER entity_links_deadlines_delete AFTER DELETE ON public.entity_links REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.entity_deadlines_of_gone_links();
+
+CREATE TRIGGER entity_links_deadlines_insert AFTER INSERT ON public.entity_links REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.entity_deadlines_of_new_links();
 
 CREATE TRIGGER maintenance_fee_patents_queue_deadlines_delete AFTER DELETE ON public.maintenance_fee_patents REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION public.queue_deadlines_of_applications();
 

@@ -66,12 +66,13 @@ export interface StoredDeadline extends DocketDeadline {
   feeCoveredByFileWrapper: boolean;
 }
 
-/** Replaces the deadlines of the given applications with `deadlines` (each names its application). */
+/** Replaces the deadlines of the given applications with `deadlines` (each names its application), and their entities' copies. */
 export async function replaceDeadlines(
   tx: Queryable,
   applicationNumbers: readonly string[],
   deadlines: readonly (StoredDeadline & { applicationNumber: string })[],
 ): Promise<void> {
+  await tx.query(/* SQL */ `DELETE FROM entity_deadlines WHERE application_number = ANY($1::text[])`, [applicationNumbers]);
   await tx.query(/* SQL */ `DELETE FROM deadlines WHERE application_number = ANY($1::text[])`, [applicationNumbers]);
   if (deadlines.length === 0) return;
   const rows = deadlines.map((d) => ({
@@ -101,6 +102,16 @@ export async function replaceDeadlines(
                  action_type text, fee_window text, due_date date, last_date date, opens date, extendable boolean, if_missed text,
                  basis jsonb, source_product text, source_file_date date, earlier_fee_grace_ends date, fee_covered_by_file_wrapper boolean)`,
     [JSON.stringify(rows)],
+  );
+  // Each entity linked to the applications gets their rows (migration 0031: its docket by date).
+  await tx.query(
+    /* SQL */ `INSERT INTO entity_deadlines (entity_id, due_date, application_number, key, last_date, kind, earlier_fee_grace_ends,
+                                           fee_covered_by_file_wrapper)
+               SELECT l.entity_id, d.due_date, d.application_number, d.key, d.last_date, d.kind, d.earlier_fee_grace_ends,
+                      d.fee_covered_by_file_wrapper
+               FROM deadlines d JOIN entity_links l USING (application_number)
+               WHERE d.application_number = ANY($1::text[])`,
+    [applicationNumbers],
   );
 }
 

@@ -45,30 +45,42 @@ export interface PageInput extends Matters {
 const MATTERS = /* SQL */ `SELECT unnest($1::text[]) AS application_number
                            UNION SELECT application_number FROM entity_links WHERE entity_id = ANY($2::text[])`;
 
+// What a page is chosen by, from either copy: the applications' own rows, the entities' by date.
+const CHOOSING = 'due_date, application_number, key, last_date, kind, earlier_fee_grace_ends, fee_covered_by_file_wrapper';
+
 /**
  * Deadlines open within [from, to] (last date on or after `from`, due on or before `to`), soonest
  * due first. A deadline behind an earlier unpaid fee window is left out once the fee evidence
  * (the fee file's newest date; the file wrapper's too where its transactions cover the patent)
- * reaches past that window's grace: the patent lapsed.
+ * reaches past that window's grace: the patent lapsed. The page is chosen from the narrow columns
+ * (an entity's from entity_deadlines, one index range) and only its rows are read whole.
  */
 export async function findDeadlinePage(db: Queryable, input: PageInput): Promise<DeadlineRow[]> {
   const { rows } = await db.query<DeadlineRow>(
     /* SQL */ `WITH covered AS (
                  SELECT max(file_date) FILTER (WHERE product = '${MAINTENANCE_FEE_PRODUCT}') AS fee,
                         max(file_date) FILTER (WHERE product IN (${FILE_WRAPPER_PRODUCTS.map((p) => `'${p}'`).join(', ')})) AS file_wrapper
-                 FROM product_state)
+                 FROM product_state),
+               candidates AS (
+                 SELECT ${CHOOSING} FROM deadlines
+                 WHERE application_number = ANY($1::text[]) AND last_date >= $3::date AND due_date <= $4::date AND kind = ANY($5::text[])
+                 UNION
+                 SELECT ${CHOOSING} FROM entity_deadlines
+                 WHERE entity_id = ANY($2::text[]) AND last_date >= $3::date AND due_date <= $4::date AND kind = ANY($5::text[])),
+               page AS (
+                 SELECT d.due_date, d.application_number, d.key
+                 FROM candidates d CROSS JOIN covered c
+                 CROSS JOIN LATERAL (
+                   SELECT CASE WHEN d.fee_covered_by_file_wrapper THEN GREATEST(c.fee, c.file_wrapper) ELSE c.fee END AS fee_evidence) e
+                 WHERE (d.earlier_fee_grace_ends IS NULL OR e.fee_evidence IS NULL
+                        OR d.earlier_fee_grace_ends >= LEAST($6::date, e.fee_evidence))
+                   AND ($7::date IS NULL OR (d.due_date, d.application_number, d.key) > ($7::date, $8::text, $9::text))
+                 ORDER BY d.due_date, d.application_number, d.key
+                 LIMIT $10)
                SELECT d.application_number, d.key, d.kind, d.patent_number, d.action_type, d.fee_window, d.due_date, d.last_date,
                       d.opens, d.extendable, d.if_missed, d.basis, d.source_product, d.source_file_date
-               FROM deadlines d CROSS JOIN covered c
-               CROSS JOIN LATERAL (
-                 SELECT CASE WHEN d.fee_covered_by_file_wrapper THEN GREATEST(c.fee, c.file_wrapper) ELSE c.fee END AS fee_evidence) e
-               WHERE d.application_number IN (${MATTERS})
-                 AND d.last_date >= $3::date AND d.due_date <= $4::date AND d.kind = ANY($5::text[])
-                 AND (d.earlier_fee_grace_ends IS NULL OR e.fee_evidence IS NULL
-                      OR d.earlier_fee_grace_ends >= LEAST($6::date, e.fee_evidence))
-                 AND ($7::date IS NULL OR (d.due_date, d.application_number, d.key) > ($7::date, $8::text, $9::text))
-               ORDER BY d.due_date, d.application_number, d.key
-               LIMIT $10`,
+               FROM page p JOIN deadlines d USING (application_number, key)
+               ORDER BY p.due_date, p.application_number, p.key`,
     [
       input.applicationNumbers,
       input.entityIds,
