@@ -66,12 +66,20 @@ export interface StoredDeadline extends DocketDeadline {
   feeCoveredByFileWrapper: boolean;
 }
 
+/**
+ * Any constant: every writer of the kept deadlines holds it to commit (two drains after two
+ * concurrent ingests, a drain and entity resolution's triggers on entity_links), so one writes an
+ * application's rows after the other has committed, never beside it.
+ */
+const DOCKET_WRITE_LOCK = 6_204_117;
+
 /** Replaces the deadlines of the given applications with `deadlines` (each names its application), and their entities' copies. */
 export async function replaceDeadlines(
   tx: Queryable,
   applicationNumbers: readonly string[],
   deadlines: readonly (StoredDeadline & { applicationNumber: string })[],
 ): Promise<void> {
+  await tx.query(/* SQL */ `SELECT pg_advisory_xact_lock($1)`, [DOCKET_WRITE_LOCK]);
   await tx.query(/* SQL */ `DELETE FROM entity_deadlines WHERE application_number = ANY($1::text[])`, [applicationNumbers]);
   await tx.query(/* SQL */ `DELETE FROM deadlines WHERE application_number = ANY($1::text[])`, [applicationNumbers]);
   if (deadlines.length === 0) return;
@@ -110,7 +118,8 @@ export async function replaceDeadlines(
                SELECT l.entity_id, d.due_date, d.application_number, d.key, d.last_date, d.kind, d.earlier_fee_grace_ends,
                       d.fee_covered_by_file_wrapper
                FROM deadlines d JOIN entity_links l USING (application_number)
-               WHERE d.application_number = ANY($1::text[])`,
+               WHERE d.application_number = ANY($1::text[])
+               ON CONFLICT DO NOTHING`,
     [applicationNumbers],
   );
 }
@@ -129,11 +138,19 @@ export async function findQueued(db: Queryable, after: string, limit: number): P
   return rows;
 }
 
-/** Takes computed applications off the queue, unless a write queued them again meanwhile (a newer seq). */
+/**
+ * Takes computed applications off the queue, unless a write queued them again meanwhile (a newer
+ * seq). A row a load's batch holds is skipped, never waited for: the batch queues it again, and
+ * a drain that waited on a batch while the batch waited on the drain would deadlock.
+ */
 export async function dequeue(tx: Queryable, computed: readonly QueuedApplication[]): Promise<void> {
   await tx.query(
-    /* SQL */ `DELETE FROM deadline_queue q USING unnest($1::text[], $2::bigint[]) AS c(application_number, queued_seq)
-               WHERE q.application_number = c.application_number AND q.queued_seq = c.queued_seq`,
+    /* SQL */ `WITH taken AS (
+                 SELECT q.application_number FROM deadline_queue q
+                 JOIN unnest($1::text[], $2::bigint[]) AS c(application_number, queued_seq)
+                   ON q.application_number = c.application_number AND q.queued_seq = c.queued_seq
+                 FOR UPDATE OF q SKIP LOCKED)
+               DELETE FROM deadline_queue q USING taken WHERE q.application_number = taken.application_number`,
     [computed.map((c) => c.application_number), computed.map((c) => c.queued_seq)],
   );
 }

@@ -71,6 +71,7 @@ BEGIN
   INSERT INTO deadline_queue (application_number, queued_seq)
   SELECT application_number, nextval('deadline_queue_seq')
   FROM (SELECT DISTINCT application_number FROM changed WHERE application_number IS NOT NULL) AS touched
+  ORDER BY application_number
   ON CONFLICT (application_number) DO UPDATE SET queued_seq = EXCLUDED.queued_seq;
   RETURN NULL;
 END
@@ -134,6 +135,8 @@ CREATE TRIGGER continuity_queue_deadlines_delete AFTER DELETE ON continuity
 -- rows follow each link as it goes and comes, from the application's kept deadlines.
 CREATE FUNCTION entity_deadlines_of_new_links() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The docket's write lock (facts/docket.sql.ts): a drain replacing these applications' rows commits first.
+  PERFORM pg_advisory_xact_lock(6204117);
   INSERT INTO entity_deadlines (entity_id, due_date, application_number, key, last_date, kind, earlier_fee_grace_ends,
                                 fee_covered_by_file_wrapper)
   SELECT n.entity_id, d.due_date, d.application_number, d.key, d.last_date, d.kind, d.earlier_fee_grace_ends, d.fee_covered_by_file_wrapper
@@ -145,6 +148,7 @@ $$;
 
 CREATE FUNCTION entity_deadlines_of_gone_links() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM pg_advisory_xact_lock(6204117);
   DELETE FROM entity_deadlines e
   USING (SELECT DISTINCT entity_id, application_number FROM changed) AS o
   WHERE e.entity_id = o.entity_id AND e.application_number = o.application_number
