@@ -35,8 +35,18 @@ export function looksLikeApiKey(candidate: string): boolean {
 }
 
 /** Constant-time comparison of a presented key's hash with a stored one. */
-export function hashesMatch(presented: Buffer, stored: Buffer): boolean {
+function hashesMatch(presented: Buffer, stored: Buffer): boolean {
   return presented.length === stored.length && timingSafeEqual(presented, stored);
+}
+
+/**
+ * The row, among those sharing a token's prefix, whose stored hash is the presented token's, or
+ * null. Every candidate is compared in full, so the time taken does not reveal which one matched.
+ */
+export function rowOfHash<R>(rows: readonly R[], presented: Buffer, storedHash: (row: R) => Uint8Array): R | null {
+  let match: R | null = null;
+  for (const row of rows) if (hashesMatch(presented, Buffer.from(storedHash(row)))) match = row;
+  return match;
 }
 
 export function newId(kind: 'org' | 'key'): string {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { findActiveKeysByPrefix, touchKeys } from './accounts.sql.js';
-import { hashApiKey, hashesMatch, keyPrefix, looksLikeApiKey } from './api-key.js';
+import { hashApiKey, keyPrefix, looksLikeApiKey, rowOfHash } from './api-key.js';
 
 /** Who is calling: the org and key behind a presented API key (credit is the charging service's business). */
 export interface Caller {
@@ -58,11 +58,8 @@ export class Authenticator {
     if (!looksLikeApiKey(key)) return null;
     const presented = hashApiKey(key);
     const generation = this.generation;
-    let match: Caller | null = null;
-    // Every candidate is compared in full, so the time taken does not reveal which one matched.
-    for (const row of await findActiveKeysByPrefix(this.db, keyPrefix(key))) {
-      if (hashesMatch(presented, Buffer.from(row.key_hash))) match = { orgId: row.org_id, keyId: row.key_id };
-    }
+    const row = rowOfHash(await findActiveKeysByPrefix(this.db, keyPrefix(key)), presented, (r) => r.key_hash);
+    const match: Caller | null = row && { orgId: row.org_id, keyId: row.key_id };
     if (match) {
       // A revocation heard while the row was read may be this key's: the answer then serves this request only.
       if (generation === this.generation) {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { addDays } from '../../domain/dates.js';
 import { AppError, notFound, type ValidationIssue } from '../../domain/errors.js';
 import { toEasternDate } from '../../domain/provenance.js';
-import { hashApiKey, hashesMatch, keyPrefix, randomBase62 } from '../accounts/api-key.js';
+import { hashApiKey, keyPrefix, randomBase62, rowOfHash } from '../accounts/api-key.js';
 import type { DeadlineService } from '../deadlines/service.js';
 import * as sql from './calendars.sql.js';
 import { readFeedDeadlines } from './feed.js';
@@ -75,7 +75,7 @@ export class CalendarService {
     // The docket's own checks, once: one selector, numbers and kinds that read, an entity or monitor that exists.
     const { horizon_days: horizonDays, ...selection } = query;
     const from = toEasternDate(this.now());
-    await this.docket.page({ ...selection, from, to: addDays(from, horizonDays), limit: 1 }, orgId).catch((error: unknown) => {
+    await this.docket.check({ ...selection, from, to: addDays(from, horizonDays) }, orgId).catch((error: unknown) => {
       throw inBody(error);
     });
     const token = `psc_${randomBase62(32)}`;
@@ -108,13 +108,10 @@ export class CalendarService {
   async open(token: string): Promise<sql.CalendarRow> {
     if (!TOKEN_PATTERN.test(token)) throw unknownFeed();
     const presented = hashApiKey(token);
-    let match: sql.CalendarRow | null = null;
-    // Every candidate is compared in full, so the time taken does not reveal which one matched.
-    for (const { token_hash: hash, ...row } of await sql.findActiveCalendarsByPrefix(this.db, keyPrefix(token))) {
-      if (hashesMatch(presented, Buffer.from(hash))) match = row;
-    }
+    const match = rowOfHash(await sql.findActiveCalendarsByPrefix(this.db, keyPrefix(token)), presented, (row) => row.token_hash);
     if (!match) throw unknownFeed();
-    return match;
+    const { token_hash: _hash, ...calendar } = match;
+    return calendar;
   }
 
   /** The feed's iCalendar text; `charge` (held for the feed's org) is told the deadlines served, or refuses with a 402. */

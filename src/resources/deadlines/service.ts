@@ -86,7 +86,12 @@ export class DeadlineService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async page(query: DeadlineQuery, orgId: string) {
+  /**
+   * A query read and checked, nothing of the docket read: one selector whose numbers read and whose
+   * entity or monitor exists, the window in order, kinds that exist (a calendar feed checks its
+   * saved query with it).
+   */
+  async check(query: Omit<DeadlineQuery, 'limit' | 'cursor'>, orgId: string) {
     const selection = await this.select(query, orgId);
     const today = toEasternDate(this.now());
     const from = query.from ?? today;
@@ -99,6 +104,11 @@ export class DeadlineService {
       (k) => ((DEADLINE_KINDS as readonly string[]).includes(k) ? k : null),
       'a deadline kind',
     ) ?? [...DEADLINE_KINDS];
+    return { selection, today, from, to, kinds };
+  }
+
+  async page(query: DeadlineQuery, orgId: string) {
+    const { selection, today, from, to, kinds } = await this.check(query, orgId);
     const scope = [selection.scope, from, to, JSON.stringify([...kinds].sort())];
     const key = await cursorKey(this.readDb);
     const after = CURSOR.decode(key, query.cursor, scope);
@@ -120,7 +130,7 @@ export class DeadlineService {
   }
 
   /** The matters of exactly one selector (a 422 naming the others, or asking for one). */
-  private async select(query: DeadlineQuery, orgId: string): Promise<Selection> {
+  private async select(query: Omit<DeadlineQuery, 'limit' | 'cursor'>, orgId: string): Promise<Selection> {
     const given = SELECTORS.filter((name) => query[name] !== undefined);
     if (given.length !== 1) {
       const issue: ValidationIssue = {
