@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
 # The patent-status image: `docker run IMAGE serve|worker|migrate|demo|…` (any CLI command).
 # Build stage: every dependency, then `npm run build` (tsc and the migrations' SQL into dist/).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/synth/package.json ./packages/synth/
+COPY packages/client/package.json ./packages/client/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
@@ -15,13 +16,14 @@ COPY packages/synth/src ./packages/synth/src
 RUN npm run build
 
 # Runtime stage: production dependencies from the lockfile and the built dist/ folders only.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8080 \
     PATENT_STATUS_DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/synth/package.json ./packages/synth/
+COPY packages/client/package.json ./packages/client/
 RUN npm ci --omit=dev --no-audit --no-fund \
     && npm cache clean --force \
     && mkdir -p /data \

@@ -6,7 +6,7 @@
  *   at least two `serve` and one `worker` after both; the worker's health check off, or asking
  *   its /health/live (WORKER_METRICS_PORT) and run here like the Dockerfile's; every variable
  *   given to the service is one src/config.ts reads; the mounted PostgreSQL settings file exists and listens beyond loopback.
- * - Dockerfile: Node 20, production dependencies only, a non-root user, `node dist/cli.js` with
+ * - Dockerfile: both stages on the newest Node LTS line `engines` admits (slim), production dependencies only, a non-root user, `node dist/cli.js` with
  *   `serve` by default; every command the image is run with (CMD and compose's commands) is one
  *   the built CLI knows; its HEALTHCHECK command, run here, passes on a 200 from /health and fails
  *   on a 503 or when nothing listens.
@@ -19,6 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { dockerfileInstructions, newestEngineMajor } from './dockerfile.js';
 
 const root = join(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -108,17 +109,19 @@ check(
   "compose.yaml: DATABASE_URL must name postgres's POSTGRES_USER and POSTGRES_DB",
 );
 
-// --- Dockerfile: instructions with their continuation lines joined, comments dropped.
-const instructions = read('Dockerfile')
-  .replace(/\\\n/g, ' ')
-  .split('\n')
-  .filter((line) => line.trim() && !line.trim().startsWith('#'))
-  .map((line) => /^(\w+)\s+(.*)$/.exec(line.trim())!)
-  .map(([, keyword, rest]) => ({ keyword: keyword!.toUpperCase(), rest: rest!.trim() }));
+// --- Dockerfile
+const instructions = dockerfileInstructions(join(root, 'Dockerfile'));
 const lastFrom = instructions.findLastIndex((i) => i.keyword === 'FROM');
 const runtime = instructions.slice(lastFrom);
 const only = (keyword: string) => runtime.filter((i) => i.keyword === keyword).map((i) => i.rest);
-check(/^node:20[-.\w]*slim\b/.test(runtime[0]!.rest), `Dockerfile: the runtime stage is ${runtime[0]!.rest}, not a Node 20 slim image`);
+// The image runs the newest LTS line package.json's `engines` admits.
+const newestLts = newestEngineMajor(join(root, 'package.json'));
+for (const from of instructions.filter((i) => i.keyword === 'FROM')) {
+  check(
+    new RegExp(`^node:${newestLts}[-.\\w]*slim\\b`).test(from.rest),
+    `Dockerfile: FROM ${from.rest} is not a Node ${newestLts} slim image (the newest line package.json's engines admits)`,
+  );
+}
 check(
   only('RUN').some((run) => run.includes('npm ci --omit=dev')),
   'Dockerfile: the runtime stage must install production dependencies only',

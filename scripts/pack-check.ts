@@ -2,8 +2,8 @@
  * The npm package as a user gets it: `npm pack` (of the dist/ that `npm run build` made), the
  * tarball installed into an empty folder, `npx patent-status --version`, then `patent-status
  * demo` started from that folder (embedded engine, a new data directory, a free port) until it
- * answers GET /health and one data request with the key it printed; SIGTERM must end it with
- * exit code 0. Everything happens in a temporary folder, removed at the end.
+ * answers GET /health, the /docs page with its files (from the installed dependency) and one data
+ * request with the key it printed; SIGTERM must end it with exit code 0. Everything happens in a temporary folder, removed at the end.
  *
  *   npx tsx scripts/pack-check.ts        (CI runs it after the build)
  */
@@ -96,6 +96,18 @@ async function main(): Promise<void> {
   }
   const body = (await health.json()) as { status?: string; version?: string; engine?: string };
   step(`GET /health: 200 ${JSON.stringify({ status: body.status, version: body.version, engine: body.engine })}`);
+
+  // The reference page and the swagger-ui files it loads, served from the installed package's dependencies.
+  const page = await fetch(`${base}/docs`);
+  const html = await page.text();
+  const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+  if (page.status !== 200 || scripts.length === 0) fail(`GET /docs answered ${page.status}: ${html.slice(0, 300)}`);
+  for (const script of scripts) {
+    const file = await fetch(`${base}${script}`);
+    const size = (await file.arrayBuffer()).byteLength;
+    if (file.status !== 200 || size === 0) fail(`GET ${script}, loaded by /docs, answered ${file.status} with ${size} bytes`);
+  }
+  step(`GET /docs: 200, its ${scripts.length} scripts served`);
 
   // 4. One data request with the printed key: the first application the demo suggests trying.
   const suggested =

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import { officeClosures } from './domain/office-closures.js';
+import { SETTINGS, settingDefault } from './domain/settings.js';
 
 /** The ConfigError loadConfig throws for `env` (fails the test if it does not throw one). */
 function problemsOf(env: Record<string, string>): string[] {
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       statistics: { entityBudgetMs: 3_000, precomputeMinApplications: 1_000 },
       metricsToken: null,
       workerMetrics: null,
+      mcpAllowedOrigins: ['http://localhost:8080', 'http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
     });
   });
 
@@ -262,5 +264,56 @@ describe('loadConfig', () => {
     expect(problemsOf({ WORKER_METRICS_HOST: '0.0.0.0' })).toEqual([
       'WORKER_METRICS_HOST needs WORKER_METRICS_PORT: without a port the worker listens on nothing',
     ]);
+  });
+
+  it('reads MCP_ALLOWED_ORIGINS: the public origin and loopback on any port by default, else the list given, refusing what is no origin', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://Patents.Example.com/base/' }).mcpAllowedOrigins).toEqual([
+      'https://patents.example.com',
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+      'http://[::1]:*',
+    ]);
+    expect(
+      loadConfig({ MCP_ALLOWED_ORIGINS: ' https://app.example.com , http://LOCALHOST:*,https://b.example.com:8443/ ' }).mcpAllowedOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:*', 'https://b.example.com:8443']);
+    expect(loadConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcpAllowedOrigins).toEqual(['*']);
+    const problem = (entry: string) =>
+      `MCP_ALLOWED_ORIGINS must be comma-separated origins (scheme://host[:port], a port of * for any, or * alone), got "${entry}"`;
+    for (const entry of ['app.example.com', 'https://a.example.com/mcp', 'ftp://a.example.com', 'http://a.example.com:8080:*'])
+      expect(problemsOf({ MCP_ALLOWED_ORIGINS: `https://ok.example.com,${entry}` })).toEqual([problem(entry)]);
+    expect(problemsOf({ MCP_ALLOWED_ORIGINS: ' , ' })).toEqual([
+      'MCP_ALLOWED_ORIGINS names no origin: leave it unset for the default list',
+    ]);
+  });
+});
+
+describe('the settings', () => {
+  it('loadConfig reads every declared setting and nothing else (the list --help prints)', () => {
+    // The settings that others wait on are set, so the ones read only beside them are read too.
+    const given: Record<string, string> = {
+      DATABASE_URL: 'postgres://app@db/patents',
+      DATABASE_READ_URL: 'postgres://app@replica/patents',
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_FROM: 'notices@example.com',
+      WORKER_METRICS_PORT: '9464',
+    };
+    const read = new Set<string>();
+    const env = new Proxy(given, {
+      get: (target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return target[name as string];
+      },
+    });
+    loadConfig(env);
+    expect([...read].sort()).toEqual(SETTINGS.map((setting) => setting.name).sort());
+  });
+
+  it('takes its defaults from the declarations', () => {
+    const config = loadConfig({});
+    expect(String(config.port)).toBe(settingDefault('PORT'));
+    expect(config.sync.time).toBe(settingDefault('SYNC_TIME'));
+    expect(config.webhooks.retryDelaysMs.map((ms) => ms / 1000).join(',')).toBe(settingDefault('WEBHOOK_RETRY_DELAYS'));
+    expect(config.webhooks.allowPrivate).toBe(false);
+    expect(settingDefault('WEBHOOK_ALLOW_PRIVATE')).toBe('false');
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { officeClosures } from './domain/office-closures.js';
+import { type DefaultedSettingName, type SettingName, settingDefault } from './domain/settings.js';
 
 /**
  * The one typed configuration, read once at start from the environment.
@@ -41,6 +42,15 @@ export interface Config {
    * answers `GET /metrics` and `GET /health/live`; null (the port unset): a worker listens on nothing.
    */
   workerMetrics: { host: string; port: number } | null;
+  /**
+   * MCP_ALLOWED_ORIGINS: the browser origins `/mcp` answers (the MCP transport's defence against DNS
+   * rebinding: a page of another origin that reaches a local server gets 403). Comma-separated
+   * `scheme://host[:port]`; a port of `*` admits any port of that host, and `*` alone admits every
+   * origin. A request without an Origin header (a server-side client) is always admitted. Default:
+   * PUBLIC_BASE_URL's origin, and http://localhost, http://127.0.0.1 and http://[::1] on any port
+   * (the Inspector and local tools). Setting it replaces the default list.
+   */
+  mcpAllowedOrigins: readonly string[];
 }
 
 /** Webhook delivery (DESIGN.md D16, D21). */
@@ -118,22 +128,60 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** Loopback origins on any port: a developer's own browser tools (the MCP Inspector) next to the server. */
+const LOOPBACK_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
+
+/** MCP_ALLOWED_ORIGINS read as origins (see Config.mcpAllowedOrigins), or its default. */
+function allowedOrigins(raw: string | null, publicBaseUrl: string, problems: string[]): string[] {
+  if (raw === null) return [...new Set([isHttpUrl(publicBaseUrl) ? new URL(publicBaseUrl).origin : publicBaseUrl, ...LOOPBACK_ORIGINS])];
+  const origins: string[] = [];
+  for (const entry of raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')) {
+    if (entry === '*') {
+      origins.push(entry);
+      continue;
+    }
+    const anyPort = entry.endsWith(':*');
+    const address = anyPort ? entry.slice(0, -2) : entry;
+    const url = isHttpUrl(address) ? new URL(address) : null;
+    // An origin is a scheme, a host and a port: one with a path, a query or a user never matches a browser's Origin.
+    if (!url || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || (anyPort && url.port !== '')) {
+      problems.push(
+        `MCP_ALLOWED_ORIGINS must be comma-separated origins (scheme://host[:port], a port of * for any, or * alone), got "${entry}"`,
+      );
+      continue;
+    }
+    origins.push(`${url.origin}${anyPort ? ':*' : ''}`);
+  }
+  if (origins.length === 0 && problems.every((problem) => !problem.startsWith('MCP_ALLOWED_ORIGINS')))
+    problems.push('MCP_ALLOWED_ORIGINS names no origin: leave it unset for the default list');
+  return origins;
+}
+
 export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}): Config {
   const problems: string[] = [];
-  const text = (name: string): string | null => {
+  // Every read names a declared setting (domain/settings.ts), the list `--help` prints.
+  const text = (name: SettingName): string | null => {
     const value = env[name]?.trim();
     return value ? value : null;
   };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = text(name);
-    if (raw === null) return fallback;
+  const textOrDefault = (name: DefaultedSettingName): string => text(name) ?? settingDefault(name);
+  /** `raw` as a whole number from `min` to `max`, or null with the problem noted. */
+  const whole = (name: SettingName, raw: string, min: number, max: number): number | null => {
     // Plain decimal digits only: Number() would also take "0x50" or "1e3".
     const value = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(value) || value < min || value > max) {
       problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-      return fallback;
+      return null;
     }
     return value;
+  };
+  const integer = (name: DefaultedSettingName, min: number, max: number): number => {
+    const fallback = Number(settingDefault(name));
+    const raw = text(name);
+    return raw === null ? fallback : (whole(name, raw, min, max) ?? fallback);
   };
 
   const databaseUrl = text('DATABASE_URL');
@@ -149,15 +197,16 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
       ? null
       : {
           url: readUrl,
-          checkEveryMs: integer('DATABASE_READ_CHECK_MS', 500, 50, 60_000),
-          maxLagMs: integer('DATABASE_READ_MAX_LAG_MS', 5_000, 0, 3_600_000),
+          checkEveryMs: integer('DATABASE_READ_CHECK_MS', 50, 60_000),
+          maxLagMs: integer('DATABASE_READ_MAX_LAG_MS', 0, 3_600_000),
         };
-  const port = integer('PORT', 8080, 0, 65535);
-  const host = text('HOST') ?? defaults.host ?? '0.0.0.0';
+  const port = integer('PORT', 0, 65535);
+  const host = text('HOST') ?? defaults.host ?? settingDefault('HOST');
   const rawBaseUrl = text('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
   const publicBaseUrl = rawBaseUrl.replace(/\/+$/, '');
   if (!isHttpUrl(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${rawBaseUrl}"`);
-  const flag = (name: string, fallback: boolean): boolean => {
+  const flag = (name: DefaultedSettingName): boolean => {
+    const fallback = settingDefault(name) === 'true';
     const raw = text(name)?.toLowerCase();
     if (raw === undefined || raw === null) return fallback;
     if (['true', '1', 'yes'].includes(raw)) return true;
@@ -173,8 +222,8 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     if (from === null) problems.push('SMTP_FROM is required when SMTP_HOST is set');
     smtp = {
       host: smtpHost,
-      port: integer('SMTP_PORT', 587, 1, 65535),
-      secure: flag('SMTP_SECURE', false),
+      port: integer('SMTP_PORT', 1, 65535),
+      secure: flag('SMTP_SECURE'),
       user: text('SMTP_USER'),
       password: text('SMTP_PASSWORD'),
       from: from ?? '',
@@ -184,7 +233,7 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
   const stripe: StripeConfig = {
     secretKey: text('STRIPE_SECRET_KEY'),
     webhookSecret: text('STRIPE_WEBHOOK_SECRET'),
-    apiBaseUrl: (text('STRIPE_API_BASE_URL') ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+    apiBaseUrl: textOrDefault('STRIPE_API_BASE_URL').replace(/\/+$/, ''),
   };
   if (stripe.secretKey !== null && !/^(sk|rk)_\S+$/.test(stripe.secretKey)) {
     problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)');
@@ -202,38 +251,43 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     problems.push(`STRIPE_API_BASE_URL must be an http(s) URL without a path, got "${text('STRIPE_API_BASE_URL')}"`);
   }
 
-  const logLevel = text('LOG_LEVEL')?.toLowerCase() ?? 'info';
+  const logLevel = textOrDefault('LOG_LEVEL').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text('LOG_LEVEL')}"`);
   }
 
   let closures: ReadonlySet<string> = new Set();
   try {
-    closures = officeClosures(env.OFFICE_CLOSED_DATES);
+    closures = officeClosures(env['OFFICE_CLOSED_DATES' satisfies SettingName]);
   } catch (error) {
     problems.push(`OFFICE_CLOSED_DATES must be comma-separated YYYY-MM-DD dates: ${(error as Error).message}`);
   }
 
-  const retryDelays = (text('WEBHOOK_RETRY_DELAYS') ?? '60,300,1800,7200,28800,86400').split(',').map((d) => d.trim());
+  const retryDelays = textOrDefault('WEBHOOK_RETRY_DELAYS')
+    .split(',')
+    .map((d) => d.trim());
   if (retryDelays.some((d) => !/^\d{1,6}$/.test(d)))
     problems.push(`WEBHOOK_RETRY_DELAYS must be comma-separated whole seconds, got "${text('WEBHOOK_RETRY_DELAYS')}"`);
 
-  const rawApiBase = text('USPTO_API_BASE_URL') ?? 'https://api.uspto.gov';
+  const rawApiBase = textOrDefault('USPTO_API_BASE_URL');
   const usptoApiBaseUrl = rawApiBase.replace(/\/+$/, '');
   if (!isHttpUrl(usptoApiBaseUrl)) problems.push(`USPTO_API_BASE_URL must be an http(s) URL, got "${rawApiBase}"`);
-  const syncTime = text('SYNC_TIME') ?? '03:30';
+  const syncTime = textOrDefault('SYNC_TIME');
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(syncTime)) problems.push(`SYNC_TIME must be HH:MM (24-hour, US Eastern), got "${syncTime}"`);
-  const dataDir = resolve(text('PATENT_STATUS_DATA_DIR') ?? './data');
+  const dataDir = resolve(textOrDefault('PATENT_STATUS_DATA_DIR'));
   const metricsToken = text('METRICS_TOKEN');
   // A bearer token is sent as one header word; a short one could be guessed by anyone who can reach /metrics.
   if (metricsToken !== null && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
     problems.push('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
   }
   // A worker serves no API: its listener exists only when the operator names a port (0, "any free one", could not be scraped).
-  const workerMetricsPort = text('WORKER_METRICS_PORT') === null ? null : integer('WORKER_METRICS_PORT', 0, 1, 65535);
+  const rawMetricsPort = text('WORKER_METRICS_PORT');
+  const workerMetricsPort = rawMetricsPort === null ? null : (whole('WORKER_METRICS_PORT', rawMetricsPort, 1, 65535) ?? 0);
   const workerMetricsHost = text('WORKER_METRICS_HOST');
   if (workerMetricsHost !== null && workerMetricsPort === null)
     problems.push('WORKER_METRICS_HOST needs WORKER_METRICS_PORT: without a port the worker listens on nothing');
+
+  const mcpAllowedOrigins = allowedOrigins(text('MCP_ALLOWED_ORIGINS'), publicBaseUrl, problems);
 
   const config: Config = {
     databaseUrl,
@@ -245,29 +299,31 @@ export function loadConfig(env: Env = process.env, defaults: ConfigDefaults = {}
     smtp,
     stripe,
     logLevel,
-    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
-    searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 10_000, 1, 600_000),
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1024, 104_857_600),
+    searchTimeoutMs: integer('SEARCH_TIMEOUT_MS', 1, 600_000),
     officeClosures: closures,
     sync: {
       usptoApiKey: text('USPTO_API_KEY'),
       usptoApiBaseUrl,
       time: syncTime,
-      downloadDir: resolve(dataDir, text('SYNC_DOWNLOAD_DIR') ?? 'downloads'),
-      searchIntervalMs: integer('SYNC_SEARCH_INTERVAL_MS', 250, 0, 60_000),
+      downloadDir: resolve(dataDir, textOrDefault('SYNC_DOWNLOAD_DIR')),
+      searchIntervalMs: integer('SYNC_SEARCH_INTERVAL_MS', 0, 60_000),
     },
     statistics: {
-      entityBudgetMs: integer('STATISTICS_ENTITY_BUDGET_MS', 3_000, 0, 600_000),
-      precomputeMinApplications: integer('STATISTICS_PRECOMPUTE_MIN_APPLICATIONS', 1_000, 1, 100_000_000),
+      entityBudgetMs: integer('STATISTICS_ENTITY_BUDGET_MS', 0, 600_000),
+      precomputeMinApplications: integer('STATISTICS_PRECOMPUTE_MIN_APPLICATIONS', 1, 100_000_000),
     },
     webhooks: {
-      allowPrivate: flag('WEBHOOK_ALLOW_PRIVATE', false),
-      attemptTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      allowPrivate: flag('WEBHOOK_ALLOW_PRIVATE'),
+      attemptTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 100, 60_000),
       retryDelaysMs: retryDelays.map((d) => Number(d) * 1000),
-      concurrency: integer('WEBHOOK_CONCURRENCY', 64, 1, 1024),
-      unfundedRecheckMs: integer('WEBHOOK_UNFUNDED_RECHECK_SECONDS', 60, 1, 86_400) * 1000,
+      concurrency: integer('WEBHOOK_CONCURRENCY', 1, 1024),
+      unfundedRecheckMs: integer('WEBHOOK_UNFUNDED_RECHECK_SECONDS', 1, 86_400) * 1000,
     },
     metricsToken,
-    workerMetrics: workerMetricsPort === null ? null : { host: workerMetricsHost ?? '0.0.0.0', port: workerMetricsPort },
+    workerMetrics:
+      workerMetricsPort === null ? null : { host: workerMetricsHost ?? settingDefault('WORKER_METRICS_HOST'), port: workerMetricsPort },
+    mcpAllowedOrigins,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USAGE as ADMIN_USAGE } from '../src/commands/admin.js';
+import { ADMIN_SUBCOMMANDS, USAGE as ADMIN_USAGE } from '../src/commands/admin.js';
+import { COMMANDS } from '../src/commands/command-table.js';
 import { USAGE as DEMO_USAGE } from '../src/commands/demo.js';
 import { USAGE as ENTITIES_USAGE } from '../src/commands/entities.js';
 import { ingestUsage, USAGE as INGEST_USAGE } from '../src/commands/ingest.js';
@@ -12,7 +13,9 @@ import { USAGE as SERVE_USAGE } from '../src/commands/serve.js';
 import { USAGE as SYNC_USAGE } from '../src/commands/sync.js';
 import { USAGE as SYNTH_USAGE } from '../src/commands/synth.js';
 import { WORKER_USAGE } from '../src/commands/worker.js';
+import { type Setting, SETTINGS } from '../src/domain/settings.js';
 import { VERSION } from '../src/version.js';
+import { REGISTRY } from '../src/worker/registry.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { runCli } from './helpers/cli.js';
 
@@ -55,15 +58,50 @@ describe('--help', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('lists every command with one line each, and --version prints the version', async () => {
+  it('lists every command of the table with one line each, and --version prints the version', async () => {
     const help = await runCli(['--help'], { PATENT_STATUS_DATA_DIR: untouched });
     expect(help.code).toBe(0);
     expect(help.stderr).toBe('');
-    const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((match) => match[1]);
-    expect(commands).toEqual(['serve', 'demo', 'worker', 'migrate', 'ingest', 'sync', 'entities', 'statistics', 'synth', 'admin']);
-    expect(help.stdout).toContain('LOG_LEVEL');
+    const commands = [...help.stdout.matchAll(/^ {2}([a-z][a-z-]*) {2,}\S/gm)].map((match) => match[1]);
+    expect(commands).toEqual(Object.keys(COMMANDS));
+    expect(commands).toEqual([
+      'serve',
+      'demo',
+      'worker',
+      'migrate',
+      'ingest',
+      'sync',
+      'entities',
+      'search-index',
+      'statistics',
+      'synth',
+      'admin',
+    ]);
+    expect(help.stdout).toContain('\n  admin         operator commands: credit, orgs, usage, revoke-key\n');
+    expect(ADMIN_SUBCOMMANDS).toEqual(['credit', 'orgs', 'usage', 'revoke-key']);
     expect(await runCli(['--version'], {})).toEqual({ code: 0, stdout: `patent-status ${VERSION}\n`, stderr: '' });
     expect(VERSION).toBe('0.1.0');
+  });
+
+  it('lists every setting loadConfig reads, with its default', async () => {
+    const help = await runCli(['--help'], { PATENT_STATUS_DATA_DIR: untouched });
+    const listed = [...help.stdout.matchAll(/^ {2}([A-Z][A-Z0-9_]+)(?:=(\S+))?/gm)].map((match) => [match[1], match[2] ?? null]);
+    const declared: Setting[] = [...SETTINGS];
+    expect(listed).toEqual(declared.map((setting) => [setting.name, setting.default ?? null]));
+    // The settings of the worker's metrics, the read replica, webhooks and statistics, which an earlier help left out.
+    expect(help.stdout).toMatch(/^ {2}WEBHOOK_RETRY_DELAYS=60,300,1800,7200,28800,86400\n {36}seconds before each retry$/m);
+    expect(help.stdout).toMatch(/^ {2}DATABASE_READ_MAX_LAG_MS=5000 +how far behind/m);
+    expect(help.stdout).toMatch(/^ {2}PORT=8080 +HTTP port$/m);
+  });
+
+  it('worker --help names webhook deliveries and every registered job', async () => {
+    const help = await runCli(['worker', '--help'], { PATENT_STATUS_DATA_DIR: untouched });
+    expect(help.stdout).toContain("Delivers the monitors' webhooks");
+    const jobs = [...help.stdout.matchAll(/^ {4}([a-z-]+\.[a-z-]+)(?::|$)/gm)].map((match) => match[1]);
+    expect(jobs).toEqual(REGISTRY.map(({ job }) => job.name));
+    expect(jobs).toEqual(
+      expect.arrayContaining(['sync.run-nightly', 'statistics.refresh', 'entities.resolve', 'deadlines.refresh', 'billing.sweep-leases']),
+    );
   });
 });
 
@@ -111,7 +149,28 @@ describe('operator mistakes: one line on stderr, exit code 2', () => {
       {},
       "patent-status admin: option '--units <value>' argument missing (see patent-status admin --help)",
     ],
+    [
+      ['admin', 'credit', '--email', 'ops@example.com', '--units', '-5'],
+      {},
+      'patent-status admin: --units must be a positive whole number, got "-5": admin credit adds units and takes none away (see patent-status admin --help)',
+    ],
+    [
+      ['admin', 'credit', '--email', 'ops@example.com', '--units=-5'],
+      {},
+      'patent-status admin: --units must be a positive whole number, got "-5": admin credit adds units and takes none away (see patent-status admin --help)',
+    ],
+    [
+      ['admin', 'credit', '--email', 'ops@example.com', '--units', '5', '--reference', '-x'],
+      {},
+      "patent-status admin: option '--reference' is followed by a value starting with '-': write it joined, as --reference=-… (see patent-status admin --help)",
+    ],
     [['admin', 'orgs', '--all'], {}, "patent-status admin: unknown option '--all' (see patent-status admin --help)"],
+    [
+      ['ingest', 'grants', '--bogus', 'ipg240611.xml'],
+      {},
+      "patent-status ingest: unknown option '--bogus' (see patent-status ingest --help)",
+    ],
+    [['worker', '--bogus'], {}, "patent-status worker: unknown option '--bogus' (see patent-status worker --help)"],
     [['admin', 'revoke-key'], {}, 'patent-status admin: revoke-key needs --key KEY_ID_OR_PREFIX (see patent-status admin --help)'],
     [['synth', '--applications', '5'], {}, 'patent-status synth: --out DIR is required (see patent-status synth --help)'],
     [['statistics', 'recompute'], {}, 'patent-status statistics: expected refresh (see patent-status statistics --help)'],

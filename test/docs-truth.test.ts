@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS } from '../src/domain/settings.js';
 import { capabilities } from '../src/http/discovery/agent-guide.js';
 import type { RouteEntry } from '../src/http/discovery/route-registry.js';
 import { createTestApp, type TestContext } from './helpers/app.js';
@@ -38,6 +39,17 @@ describe.each(['README.md', 'docs/errors.md'])('%s', (file) => {
       ({ method, path }) => !served.some((route) => route.path === shape(path) && (method === null || route.method === method)),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe("README's Configuration", () => {
+  it('names every setting loadConfig reads (src/domain/settings.ts), and no other', () => {
+    const readme = read('README.md');
+    const table = readme.slice(readme.indexOf('### Configuration'), readme.indexOf('### Embedded engine'));
+    // The first cell of each row names one or several settings, e.g. `SMTP_HOST`, `SMTP_PORT` (587) …
+    const named = [...table.matchAll(/^\| ([^|]+)\|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
+    expect(named.length).toBeGreaterThan(30);
+    expect([...new Set(named)].sort()).toEqual(SETTINGS.map((setting) => setting.name).sort());
   });
 });
 

@@ -125,7 +125,7 @@ describe('fuzzing every operation of /openapi.json', () => {
         fc.asyncProperty(requestsFor(operation, context), async (request) => {
           const response = await ctx.app.inject(request);
           sent += 1;
-          charged += check(request, response);
+          charged += checkAnswer(request, response);
         }),
         { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
       );
@@ -141,13 +141,30 @@ function checkMcp(request: FuzzRequest, response: Awaited<ReturnType<TestContext
   const where = `${request.payload?.slice(0, 300)} → ${response.body.slice(0, 300)}`;
   const answer = response.json<{
     error?: { code: number; message: string };
-    result?: { isError?: boolean; structuredContent?: { error?: string } };
+    result?: { isError?: boolean; content?: { text: string }[] };
   }>();
   if (answer.error) {
     expect(answer.error.code, where).not.toBe(-32603);
     expect(answer.error.message.length, where).toBeLessThan(300);
   }
-  if (answer.result?.isError) expect(answer.result.structuredContent?.error, where).not.toBe('internal_error');
+  // An error result's first text is the REST error body.
+  if (answer.result?.isError) expect(JSON.parse(answer.result.content![0]!.text).error, where).not.toBe('internal_error');
+}
+
+/** /mcp refuses an exchange it cannot read in JSON-RPC's terms; every other answer is REST's. */
+const checkAnswer = (request: FuzzRequest, response: Awaited<ReturnType<TestContext['app']['inject']>>) =>
+  request.url.startsWith('/mcp') && [400, 403, 413, 415].includes(response.statusCode)
+    ? checkJsonRpcRefusal(response)
+    : check(request, response);
+
+/** A message /mcp refuses before any method sees it: a 4xx with JSON-RPC's −32700 or −32600, free. */
+function checkJsonRpcRefusal(response: Awaited<ReturnType<TestContext['app']['inject']>>): number {
+  expect(response.headers['x-credits-charged'], response.body).toBe('0');
+  const answer = response.json<{ jsonrpc: string; error: { code: number; message: string } }>();
+  expect(answer.jsonrpc, response.body).toBe('2.0');
+  expect([-32700, -32600], response.body).toContain(answer.error.code);
+  expect(answer.error.message.length, response.body).toBeLessThan(300);
+  return 0;
 }
 
 describe('fuzzing every MCP tool of x-mcp-tools', () => {
@@ -161,7 +178,7 @@ describe('fuzzing every MCP tool of x-mcp-tools', () => {
     await fc.assert(
       fc.asyncProperty(mcpRequestsFor(tools, context), async (request) => {
         const response = await ctx.app.inject(request);
-        charged += check(request, response);
+        charged += checkAnswer(request, response);
         checkMcp(request, response);
       }),
       { seed: SEED - 1, numRuns: RUNS * 2, endOnFailure: true },

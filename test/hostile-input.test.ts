@@ -63,6 +63,9 @@ async function mcp(method: string, params?: unknown) {
   return { answer: response.json(), charged: response.headers['x-credits-charged'] };
 }
 
+/** An error result's REST body: its first text (error results carry no structuredContent, which would have to match the tool's outputSchema). */
+const errorBodyOf = (result: { content: { text: string }[] }) => JSON.parse(result.content[0]!.text) as Record<string, unknown>;
+
 /** A route of the document with its path parameters filled from the edge corpus. */
 const filled = (path: string) =>
   path
@@ -89,22 +92,41 @@ describe('numbers too large, too small or not in digits are a 422 on every route
     expect((await get(url('1e1'))).statusCode).toBe(200);
   });
 
-  it('each MCP tool with a limit, given "1e309": an isError result with the 422 body, not an internal error, free', async () => {
+  it('each MCP tool with a limit, given 1e309 (Infinity once parsed) or the text "1e309": an isError result with the 422 body, free', async () => {
     const required: Record<string, Record<string, unknown>> = {
       get_application_timeline: { application_number: PAGED_APPLICATIONS[0] },
       get_assignments: { application_number: PAGED_APPLICATIONS[0] },
+      get_office_actions: { application_number: PAGED_APPLICATIONS[0] },
+      search_patents: { q: 'clip' },
       search_entities: { q: 'acme' },
       list_entity_applications: { entity_id: 'ent_x' },
       get_deadlines: { application_numbers: PAGED_APPLICATIONS[0] },
+      get_events: {},
     };
     const withLimit = tools.filter((tool) => 'limit' in tool.input_schema.properties).map((tool) => tool.name);
     expect(withLimit.sort()).toEqual(Object.keys(required).sort());
     for (const name of withLimit) {
+      // The number: read as Infinity, past the schema's `maximum`.
+      const call = JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name, arguments: required[name] } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: call.replace(/}}}$/, `${Object.keys(required[name]!).length ? ',' : ''}"limit":1e309}}}`),
+      });
+      const result = response.json().result;
+      expect(result.isError, name).toBe(true);
+      expect(errorBodyOf(result), name).toMatchObject({
+        error: 'validation_error',
+        detail: [{ loc: ['body', 'limit'], type: 'less_than_equal', input: 'Infinity' }],
+      });
+      expect(response.headers['x-credits-charged']).toBe('0');
+      // The text: arguments are JSON, never coerced, so a string is no integer.
       const { answer, charged } = await mcp('tools/call', { name, arguments: { ...required[name], limit: '1e309' } });
       expect(answer.result.isError, name).toBe(true);
-      expect(answer.result.structuredContent, name).toMatchObject({
+      expect(errorBodyOf(answer.result), name).toMatchObject({
         error: 'validation_error',
-        detail: [{ loc: ['body', 'limit'], type: 'finite_number', input: 'Infinity' }],
+        detail: [{ loc: ['body', 'limit'], type: 'integer_type', input: '1e309' }],
       });
       expect(charged).toBe('0');
     }
@@ -135,9 +157,10 @@ describe('numbers in a JSON body: the text "1e309" is coerced to Infinity, the n
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['x-credits-charged']).toBe('0');
-    expect(response.json().result).toMatchObject({
-      isError: true,
-      structuredContent: { error: 'validation_error', detail: [{ loc: ['body', 'limit'], type: 'less_than_equal' }] },
+    expect(response.json().result.isError).toBe(true);
+    expect(errorBodyOf(response.json().result)).toMatchObject({
+      error: 'validation_error',
+      detail: [{ loc: ['body', 'limit'], type: 'less_than_equal' }],
     });
   });
 });
@@ -169,7 +192,7 @@ describe('digits of other scripts are no digits in numbers', () => {
       name: 'get_application_status',
       arguments: { application_number: write(PAGED_APPLICATIONS[0], zero) },
     });
-    expect(answer.result.structuredContent).toMatchObject({ error: 'validation_error' });
+    expect(errorBodyOf(answer.result)).toMatchObject({ error: 'validation_error' });
   });
 });
 

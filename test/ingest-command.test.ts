@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandFailure, OperatorError } from '../src/commands/operator-error.js';
-import { fileDateOf, runIngest, USAGE } from '../src/commands/ingest.js';
+import { fileDateOf, parseIngestCommand, runIngest, USAGE } from '../src/commands/ingest.js';
 import { runSynth } from '../src/commands/synth.js';
 import { ensureDemoCorpus } from '../src/commands/demo.js';
 import { createTestApp, fundedKey, type TestContext } from './helpers/app.js';
@@ -75,7 +75,7 @@ it('writes weekly full text that `ingest grants` and `ingest publications` load 
 it('writes a synthetic corpus that the ingest command loads and the API serves', async () => {
   const synthLines: string[] = [];
   const corpus = await runSynth(['--out', dir, '--applications', '300', '--seed', 'cli-test'], (line) => synthLines.push(line));
-  expect(synthLines[0]).toMatch(/^wrote .*ptfwpre-synthetic-cli-test\.json: 300 applications, \d+ transactions/);
+  expect(synthLines[0]).toMatch(/^wrote .*\/ptfwpre-20261120-synthetic-cli-test\.json: 300 applications, \d+ transactions/);
 
   const lines: string[] = [];
   const [summary] = await runIngest(ctx.db, ['file-wrapper', '--product', 'PTFWPRE', '--file-date', '2026-11-20', corpus.fileWrapperFile], {
@@ -104,9 +104,69 @@ it('writes a synthetic corpus that the ingest command loads and the API serves',
   expect(again[0]).toMatchObject({ product: 'PTFWPRD', inserted: 0, updated: 0, unchanged: 300, events: 0 });
 });
 
+/** The family `ingest` loads a file synth wrote with: its folder's, or by its name in full-text/. */
+function familyOf(out: string, path: string): string {
+  const folder = relative(out, dirname(path));
+  if (folder === '') return 'file-wrapper';
+  if (folder === 'full-text') return basename(path).startsWith('ipg') ? 'grants' : 'publications';
+  return folder;
+}
+
+/** Every file under `dir`, sorted (the daily files oldest first). */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+
+it('loads every file synth writes as it is written, with no --file-date or --product', async () => {
+  const out = join(dir, 'as-written');
+  await runSynth(['--out', out, '--applications', '120', '--seed', 'as-written', '--full-text'], () => undefined);
+  // The generator's truth about assignee names sits beside the daily files; it is for tests, no bulk file.
+  const written = filesUnder(out).filter((path) => basename(path) !== 'assignments-truth.json');
+  const families = new Map<string, string[]>();
+  for (const path of written) families.set(familyOf(out, path), [...(families.get(familyOf(out, path)) ?? []), path]);
+  expect([...families.keys()].sort()).toEqual([
+    'assignments',
+    'file-wrapper',
+    'grants',
+    'maintenance-fees',
+    'office-actions',
+    'ptab',
+    'publications',
+  ]);
+
+  const fresh = await createTestApp();
+  try {
+    const loaded = [];
+    // The file wrapper first: every other product's records name its applications.
+    for (const family of ['file-wrapper', ...[...families.keys()].filter((name) => name !== 'file-wrapper')]) {
+      loaded.push(...(await runIngest(fresh.db, [family, ...families.get(family)!], { line: () => undefined, progress: null })));
+    }
+    expect(loaded.map((summary) => summary.fileName).sort()).toEqual(written.map((path) => basename(path)).sort());
+    expect(loaded.filter((summary) => summary.rejected > 0)).toEqual([]);
+    // Each file is dated by its name: the file wrapper by the day the corpus is as of.
+    expect(loaded.map((summary) => summary.fileDate)).toEqual(loaded.map((summary) => fileDateOf(summary.fileName)));
+    // Recorded as the backfile its name says, not as the default daily PTFWPRD.
+    expect(loaded.find((summary) => summary.fileName === 'ptfwpre-20261120-synthetic-as-written.json')).toMatchObject({
+      product: 'PTFWPRE',
+      fileDate: '2026-11-20',
+      read: 120,
+      inserted: 120,
+    });
+  } finally {
+    await fresh.close();
+  }
+}, 180_000);
+
 it('refuses bad arguments with the usage', async () => {
   await expect(runIngest(ctx.db, ['file-wrapper'])).rejects.toThrow(/usage: patent-status ingest/);
   await expect(runIngest(ctx.db, ['file-wrapper', '--product', 'XYZ', 'a.json'])).rejects.toThrow(/PTFWPRD or PTFWPRE/);
+  // Without --product: the code every file's name carries, else the daily file's.
+  expect(parseIngestCommand(['file-wrapper', 'in/ptfwpre-20261120-x.json']).code).toBe('PTFWPRE');
+  expect(parseIngestCommand(['file-wrapper', 'PTFWPRD_2026-11-20.json', 'ptfwpre-1.json']).code).toBe('PTFWPRD');
+  expect(parseIngestCommand(['file-wrapper', 'applications.json']).code).toBe('PTFWPRD');
+  expect(parseIngestCommand(['file-wrapper', '--product', 'ptfwprd', 'ptfwpre-1.json']).code).toBe('PTFWPRD');
   await expect(runSynth(['--applications', '5'])).rejects.toThrow('--out DIR is required');
 });
 
@@ -215,9 +275,7 @@ describe('operator mistakes: one line, nothing loaded', () => {
   });
 
   it('an unknown option, or an option without its value', async () => {
-    expect(await mistake(['grants', '--frobnicate', join(files, 'single-grant.xml')])).toBe(
-      'ingest: unknown option --frobnicate (see patent-status ingest --help)',
-    );
+    expect(await mistake(['grants', '--frobnicate', join(files, 'single-grant.xml')])).toBe("ingest: unknown option '--frobnicate'");
     expect(await mistake(['grants', join(files, 'single-grant.xml'), '--file-date'])).toBe('ingest: option --file-date needs a value');
   });
 

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -17,17 +15,19 @@ import { feeFileDateFor, writeMaintenanceFeeFiles } from '@patent-status/synth';
 import { writePtabFiles } from '@patent-status/synth';
 
 import { fullRecord, itemsOf, tx } from './helpers/file-wrapper-records.js';
-import { balanceOf, createTestApp, fundedKey, signUp, type TestContext } from './helpers/app.js';
-import { ROOT } from './helpers/cli.js';
+import { balanceOf, createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 
 /**
- * The MCP endpoint through the SDK's own client on a real port, each tool against its
- * REST twin on the same data (same bytes, same charge), 401 and 402 as REST, errors as isError and
- * free, the usage journal per tool, and an independent client (the MCP Inspector's CLI).
+ * The MCP tools through the SDK's own client on a real port, each against its REST twin on the
+ * same data (same bytes, same charge, structuredContent checked by the client against the tool's
+ * outputSchema), errors as isError and free, the usage journal per tool. The protocol's own errors,
+ * Origin, payment and the MCP Inspector: mcp-conformance.test.ts.
  */
 const APPLICATIONS = 160;
 const SEED = 'mcp-tools';
 const BUSY = '17999001';
+/** Half a year of weekly full text: documents to search, few files to load. */
+const FULL_TEXT_FROM = '2026-05-01';
 let ctx: TestContext;
 let dir: string;
 let base: string;
@@ -86,12 +86,22 @@ beforeAll(async () => {
   for (const file of (await writeAssignmentFiles(join(dir, 'a'), options)).files)
     await ingestFile(ctx.db, productNamed('assignments')!, file);
   for (const file of (await writePtabFiles(join(dir, 'p'), options)).files) await ingestFile(ctx.db, productNamed('ptab')!, file);
-  // An application with a long history: its timeline costs 1 unit per 100 rows, more than one.
+  // The twins of search_patents and get_office_actions read the full text and the office-action texts.
+  for (const family of ['office-actions', 'grants', 'publications']) {
+    const product = productNamed(family)!;
+    const corpus = { dir: join(dir, family), applications: APPLICATIONS, seed: SEED, fullTextFrom: FULL_TEXT_FROM };
+    for (const file of await product.demo(corpus))
+      await ingestFile(ctx.db, product, file.path, {
+        ...(file.product ? { product: file.product } : {}),
+        ...(file.fileDate ? { fileDate: file.fileDate } : {}),
+      });
+  }
+  // An application with a long history of mailed actions: its timeline and its office actions cost more than one unit.
   const history = Array.from({ length: 230 }, (_, day) =>
     tx(
       `2021-${String(1 + Math.floor(day / 28)).padStart(2, '0')}-${String(1 + (day % 28)).padStart(2, '0')}`,
-      'CTNF',
-      'Non-Final Rejection',
+      'MCTNF',
+      'Mail Non-Final Rejection',
     ),
   );
   await loadFileWrapper(ctx.db, itemsOf([fullRecord(BUSY, {}, { transactions: history })]), {
@@ -110,28 +120,35 @@ afterAll(async () => {
 });
 
 describe('MCP endpoint (SDK client over streamable HTTP)', () => {
-  it('lists exactly the nine tools, each with a self-contained object schema and a description for a model', async () => {
+  it('lists exactly the twelve tools, each with a self-contained input and output schema and a description for a model', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'get_application_status',
       'get_application_timeline',
+      'get_office_actions',
       'get_assignments',
       'get_ptab_proceedings',
       'check_patent_alive',
+      'search_patents',
       'search_entities',
       'list_entity_applications',
       'create_monitor',
       'get_deadlines',
+      'get_events',
     ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
-      expect(JSON.stringify(tool.inputSchema)).not.toContain('$ref');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(JSON.stringify([tool.inputSchema, tool.outputSchema])).not.toContain('$ref');
       expect(tool.description!.length).toBeGreaterThan(200);
       expect(tool.description).toMatch(/Costs? 1 unit/);
     }
     const timeline = tools.find((tool) => tool.name === 'get_application_timeline')!;
     expect(timeline.inputSchema.required).toEqual(['application_number']);
     expect(timeline.inputSchema.properties!.limit).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
+    // The twin's response schema, components inlined: the provenance members and the list's rows.
+    expect(JSON.stringify(timeline.outputSchema)).toContain('"transactions"');
+    expect(JSON.stringify(timeline.outputSchema)).toContain('"stale"');
   });
 
   it('answers each read tool with the REST body, byte for byte, and charges what REST charges', async () => {
@@ -195,6 +212,49 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     expect(Math.max(...charges)).toBe(3);
   });
 
+  it('answers search_patents, get_office_actions and get_events as their REST twins: same bytes, 1 unit per 100 rows (at least 1)', async () => {
+    // The client checks each structuredContent against the outputSchema it listed.
+    await client.listTools();
+    const section = await one<string>(
+      `SELECT left(cpc[1], 1) FROM documents WHERE cardinality(cpc) > 0 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    );
+    const eventType = await one<string>(`SELECT event_type FROM events GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      [
+        'get_office_actions',
+        { application_number: BUSY, limit: 250 },
+        `/v1/applications/${BUSY}/office-actions?limit=250`,
+        'office_actions',
+      ],
+      [
+        'get_office_actions',
+        { application_number: BUSY, limit: 2, include_text: true },
+        `/v1/applications/${BUSY}/office-actions?limit=2&include_text=true`,
+        'office_actions',
+      ],
+      ['search_patents', { q: 'zzzqqqunfound' }, '/v1/search?q=zzzqqqunfound', 'results'],
+      ['search_patents', { cpc: section, limit: 150 }, `/v1/search?cpc=${section}&limit=150`, 'results'],
+      ['get_events', { types: eventType, limit: 250 }, `/v1/events?types=${eventType}&limit=250`, 'events'],
+    ];
+    const charges: number[] = [];
+    for (const [name, args, url, list] of cases) {
+      const twin = await rest('GET', url);
+      expect(twin.status, `${url}: ${twin.body.slice(0, 200)}`).toBe(200);
+      const rows = (JSON.parse(twin.body) as Record<string, unknown[]>)[list]!.length;
+      expect(twin.charged, url).toBe(Math.max(1, Math.ceil(rows / 100)));
+      charges.push(twin.charged);
+      const { result, spent, text } = await call(name, args);
+      expect(result.isError ?? false, `${name}: ${text.slice(0, 200)}`).toBe(false);
+      expect(text, name).toBe(twin.body);
+      expect(result.structuredContent, name).toEqual(JSON.parse(twin.body));
+      expect(spent, `${name} ${JSON.stringify(args)}`).toBe(twin.charged);
+    }
+    // By hand: BUSY's 230 non-final rejections are 230 mailed actions, so a page of 250 lists 230 and
+    // costs ceil(230 / 100) = 3 units; a page of 2 costs 1; a search matching nothing still costs 1.
+    expect(charges.slice(0, 3)).toEqual([3, 1, 1]);
+    expect(JSON.parse((await rest('GET', cases[3]![2])).body).results.length).toBeGreaterThan(0);
+  });
+
   it("answers an entity's docket with the union of its applications' dockets over the demo corpus", async () => {
     const entity = await one<string>(
       `SELECT entity_id FROM entities WHERE type = 'assignee' ORDER BY applications DESC, entity_id LIMIT 1`,
@@ -242,26 +302,30 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     expect(refused.spent).toBe(0);
   });
 
-  it('answers a bad number, a missing or doubled argument and a bad type as isError with the REST error body, free', async () => {
+  it('answers a bad number, a missing or doubled argument and a bad type as isError with the REST error body as text, free', async () => {
+    const errorOf = (text: string) => JSON.parse(text) as Record<string, unknown>;
     const unreadable = await call('get_application_status', { application_number: 'not-a-number' });
     const twin = await rest('GET', '/v1/applications/not-a-number');
     expect(unreadable.result.isError).toBe(true);
-    expect(withoutRequestId(JSON.parse(unreadable.text))).toEqual(withoutRequestId(JSON.parse(twin.body)));
+    // No structuredContent on an error: the client would check it against the success body's outputSchema.
+    expect(unreadable.result.structuredContent).toBeUndefined();
+    expect(withoutRequestId(errorOf(unreadable.text))).toEqual(withoutRequestId(JSON.parse(twin.body)));
     expect(unreadable.spent).toBe(0);
     const missing = await call('get_application_status', { application_number: '99999999' });
-    expect(missing.result.structuredContent).toMatchObject({ error: 'not_found' });
+    expect(errorOf(missing.text)).toMatchObject({ error: 'not_found' });
     expect(missing.spent).toBe(0);
     const none = await call('get_application_status', {});
-    expect(none.result.structuredContent).toMatchObject({ error: 'validation_error', detail: [{ type: 'missing' }] });
+    expect(errorOf(none.text)).toMatchObject({ error: 'validation_error', detail: [{ type: 'missing' }] });
     const both = await call('get_ptab_proceedings', { patent_number: '1', trial_number: 'IPR2020-00001' });
-    expect(both.result.structuredContent).toMatchObject({ error: 'validation_error' });
+    expect(errorOf(both.text)).toMatchObject({ error: 'validation_error' });
     const badLimit = await call('get_application_timeline', { application_number: '16000001', limit: 5000 });
-    expect(badLimit.result.structuredContent).toMatchObject({
+    expect(errorOf(badLimit.text)).toMatchObject({
       error: 'validation_error',
       detail: [{ loc: ['body', 'limit'], type: 'less_than_equal', ctx: { le: 1000 } }],
     });
-    expect(none.spent + both.spent + badLimit.spent).toBe(0);
-    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    const noFilter = await call('search_patents', {});
+    expect(errorOf(noFilter.text)).toMatchObject({ error: 'missing_filter' });
+    expect(none.spent + both.spent + badLimit.spent + noFilter.spent).toBe(0);
   });
 
   it('journals usage per tool on the mcp channel', async () => {
@@ -274,37 +338,7 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     const byTool = Object.fromEntries(rows.map((row) => [row.what, row]));
     expect(byTool.get_application_status).toMatchObject({ requests: 3 });
     expect(byTool.create_monitor).toMatchObject({ requests: 1, units: 1 });
-    expect(Object.keys(byTool)).not.toContain('no_such_tool');
-  });
-
-  it("refuses a missing or wrong key with 401 and an unfunded org's tool call with 402, as REST", async () => {
-    await expect(connect('pss_wrong_key_0000000000000000')).rejects.toThrow();
-    const anonymous = await fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({ error: 'invalid_api_key' });
-
-    const unfunded = await signUp(ctx.app, 'mcp-unfunded@example.com');
-    const poor = await connect(unfunded.apiKey);
-    expect((await poor.listTools()).tools).toHaveLength(9);
-    await expect(poor.callTool({ name: 'check_patent_alive', arguments: { patent_number: '1' } })).rejects.toThrow(/402|payment_required/);
-    const raw = await fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${unfunded.apiKey}` },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'check_patent_alive', arguments: { patent_number: '1' } },
-      }),
-    });
-    const restTwin = await ctx.app.inject({ method: 'GET', url: '/v1/patents/1/maintenance', headers: { 'x-api-key': unfunded.apiKey } });
-    expect(raw.status).toBe(402);
-    expect(withoutRequestId((await raw.json()) as Record<string, unknown>)).toEqual(withoutRequestId(restTwin.json()));
-    await poor.close();
+    expect(byTool.get_office_actions).toMatchObject({ requests: 2, units: 4 });
   });
 
   it('is described by /agents.md, the skill file and /openapi.json from the same tool list', async () => {
@@ -322,67 +356,4 @@ describe('MCP endpoint (SDK client over streamable HTTP)', () => {
     }
     expect(guide).toContain('https://patents.example.test/mcp');
   });
-
-  it("answers with the client's own id, numeric or text, also when two clients use the same one", async () => {
-    const post = (id: unknown) =>
-      fetch(`${base}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${funded.apiKey}` },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
-      }).then(async (response) => (await response.json()) as { id: unknown; result: { tools: unknown[] } });
-    // A cancellation names the client's own id: it must not reach another client's call.
-    const cancel = await fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${funded.apiKey}` },
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }),
-    });
-    expect(cancel.status).toBe(202);
-    const answers = await Promise.all([post(1), post(1), post('1'), post('req-7')]);
-    expect(answers.map((answer) => answer.id)).toEqual([1, 1, '1', 'req-7']);
-    expect(answers.every((answer) => answer.result.tools.length === 9)).toBe(true);
-  });
-
-  it('is stateless: GET and DELETE answer 405', async () => {
-    for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(`${base}/mcp`, { method });
-      expect(response.status).toBe(405);
-      expect(await response.json()).toMatchObject({ error: 'method_not_allowed' });
-    }
-  });
-});
-
-describe('an independent client: the MCP Inspector CLI', () => {
-  const inspector = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build/index.js'),
-        `${base}/mcp`,
-        '--transport',
-        'http',
-        '--header',
-        `Authorization: Bearer ${funded.apiKey}`,
-        ...args,
-      ],
-      // Run from its build folder: it finds its own package.json relative to the working directory.
-      { timeout: 60_000, cwd: join(ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build') },
-    );
-    return JSON.parse(stdout) as Record<string, unknown>;
-  };
-
-  it('lists the tools and calls one', async () => {
-    const listed = (await inspector('--method', 'tools/list')) as { tools: { name: string }[] };
-    expect(listed.tools.map((tool) => tool.name)).toContain('check_patent_alive');
-    const patent = await one<string>(`SELECT patent_number FROM maintenance_fee_patents ORDER BY patent_number DESC LIMIT 1`);
-    const called = (await inspector(
-      '--method',
-      'tools/call',
-      '--tool-name',
-      'check_patent_alive',
-      '--tool-arg',
-      `patent_number=${patent}`,
-    )) as CallToolResult;
-    expect(called.isError ?? false).toBe(false);
-    expect(called.structuredContent).toMatchObject({ patent_number: patent });
-  }, 120_000);
 });

@@ -216,9 +216,9 @@ describe('request ids', () => {
         params: { name: 'get_application_status', arguments: { application_number: 'nope' } },
       },
     });
-    const result = mcp.json().result as { isError: boolean; structuredContent: Record<string, unknown> };
+    const result = mcp.json().result as { isError: boolean; content: { text: string }[] };
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ error: 'validation_error', request_id: 'mcp-call-1' });
+    expect(JSON.parse(result.content[0]!.text)).toMatchObject({ error: 'validation_error', request_id: 'mcp-call-1' });
   });
 
   it('writes the id on every log line of the request, and no key or signature', async () => {

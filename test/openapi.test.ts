@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -9,9 +9,10 @@ import { clientProgram, type OpenApiDocument } from './helpers/client-program.js
 import { createTestApp, type TestContext } from './helpers/app.js';
 
 /**
- * The document the app serves is accepted by real tools: Redocly's recommended
- * lint (the same command CI runs) and a typed client generated with openapi-typescript, used by a
- * program that calls every operation and must typecheck.
+ * The document the app serves is accepted by real tools: Redocly's recommended lint and Spectral's
+ * OpenAPI rules (the same commands CI runs; both also check every example against its schema) and
+ * a typed client generated with openapi-typescript, used by a program that calls every operation
+ * and must typecheck.
  */
 const ROOT = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -50,6 +51,49 @@ describe('Redocly lint with the recommended rules', () => {
     const problems = report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
     expect(problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  });
+});
+
+/** What Spectral finds in `document` with the project's ruleset: errors and warnings, as "code path". */
+async function spectralFindings(document: unknown, name: string): Promise<string[]> {
+  const file = join(dir, `${name}.json`);
+  await writeFile(file, JSON.stringify(document));
+  const cli = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
+  const report = join(dir, `${name}-report.json`);
+  // Exit code 1 when it finds errors: the report says what they are.
+  await run(process.execPath, [
+    cli,
+    'lint',
+    file,
+    '--format=json',
+    `--output=${report}`,
+    `--ruleset=${join(ROOT, '.spectral.yaml')}`,
+  ]).catch(() => undefined);
+  // Severity 0 is an error, 1 a warning; information and hints (2, 3) are not findings.
+  return (JSON.parse(await readFile(report, 'utf8')) as { code: string; severity: number; path: string[] }[])
+    .filter((result) => result.severity <= 1)
+    .map((result) => `${result.code} ${result.path.join('.')}`);
+}
+
+describe('Spectral lint with its OpenAPI rules (.spectral.yaml)', () => {
+  it('finds no error and no warning', async () => {
+    expect(await spectralFindings(doc, 'spectral')).toEqual([]);
+  });
+
+  it('finds an example that breaks its schema and an operation without a description', async () => {
+    const broken = structuredClone(doc) as unknown as {
+      paths: Record<
+        string,
+        Record<string, { description?: string; responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>
+      >;
+    };
+    const application = broken.paths['/v1/applications/{application_number}']!.get!;
+    delete application.description;
+    (application.responses['200']!.content!['application/json']!.example as Record<string, unknown>).pta_days = 'many';
+    expect((await spectralFindings(broken, 'spectral-broken')).sort()).toEqual([
+      'oas3-valid-media-example paths./v1/applications/{application_number}.get.responses.200.content.application/json.example.pta_days',
+      'operation-description paths./v1/applications/{application_number}.get',
+    ]);
   });
 });
 

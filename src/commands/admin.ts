@@ -11,7 +11,8 @@ export { UsageError } from './operator-error.js';
 
 export const USAGE = `usage: patent-status admin <subcommand>
   patent-status admin credit --email EMAIL --units N [--reference TEXT]
-      add N units to the organization owned by EMAIL; a repeated --reference is applied once
+      add N units (a positive whole number: no command takes units away) to the organization owned
+      by EMAIL; a repeated --reference is applied once
   patent-status admin orgs
       every organization: id, owner e-mail, balance (row + units leased by running processes),
       funding date, active keys (tab-separated)
@@ -34,15 +35,31 @@ const OPTIONS = {
   'revoke-key': { key: { type: 'string' } },
 } as const;
 
-const SUBCOMMANDS = Object.keys(OPTIONS).join(', ');
+/** The subcommands, in the order the usage and `patent-status --help` list them. */
+export const ADMIN_SUBCOMMANDS = Object.keys(OPTIONS) as readonly (keyof typeof OPTIONS)[];
+const SUBCOMMANDS = ADMIN_SUBCOMMANDS.join(', ');
 const isSub = (sub: string | undefined): sub is keyof typeof OPTIONS => sub !== undefined && Object.hasOwn(OPTIONS, sub);
 const positiveWhole = (value: string | undefined): number => (/^\d{1,12}$/.test(value ?? '') ? Number(value) : NaN);
+
+/** A --units that is no positive whole number; a negative one means a debit, which a credit grant cannot be (credit_grants.units > 0). */
+function unitsMistake(value: string): UsageError {
+  const debit = value.startsWith('-') ? ': admin credit adds units and takes none away' : '';
+  return new UsageError(`--units must be a positive whole number, got "${value}"${debit}`);
+}
+
+/** `--units -5` would reach parseArgs as an option of its own ("ambiguous"): the operator hears what was wrong with the number. */
+function refuseNegativeUnits(args: string[]): void {
+  const at = args.indexOf('--units');
+  const value = at === -1 ? undefined : args[at + 1];
+  if (value !== undefined && /^-\d/.test(value)) throw unitsMistake(value);
+}
 
 /** Reads the command line before any database is opened, so a mistake costs nothing. */
 export function parseAdminArgs(argv: string[]): AdminCommand {
   const [sub, ...rest] = argv;
   if (sub === undefined) throw new UsageError(`a subcommand is needed: ${SUBCOMMANDS}`);
   if (!isSub(sub)) throw new UsageError(`unknown subcommand '${sub}' (${SUBCOMMANDS})`);
+  if (sub === 'credit') refuseNegativeUnits(rest);
   const { values } = parseArgs({ args: rest, options: OPTIONS[sub], strict: true }) as { values: Record<string, string | undefined> };
   if (sub === 'orgs') return { sub };
   if (sub === 'revoke-key') {
@@ -57,7 +74,7 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
   }
   const units = positiveWhole(values.units);
   if (values.units === undefined) throw new UsageError('credit needs --units N');
-  if (!(units > 0)) throw new UsageError(`--units must be a positive whole number, got "${values.units}"`);
+  if (!(units > 0)) throw unitsMistake(values.units);
   return { sub, email: values.email, units, reference: values.reference ?? null };
 }
 

@@ -30,7 +30,7 @@ export function ingestUsage(family?: string): string {
   const options = [
     ...(one === null || one.codes.length > 1
       ? [
-          `  --product    the code the files are recorded under (${MULTI_CODE.map((p) => `${p.family}: ${p.codes.join(' or ')}, default ${p.codes[0]}`).join('; ')})`,
+          `  --product    the code the files are recorded under (${MULTI_CODE.map((p) => `${p.family}: ${p.codes.join(' or ')}`).join('; ')}; default: the code every file's name carries, else the first)`,
         ]
       : []),
     `  --file-date  the files' date when their names carry none${dated.length > 0 ? ` (${dated.join(' and ')}: else their documents' date)` : ''}`,
@@ -77,7 +77,8 @@ function argumentError(error: unknown): UsageError {
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
   const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`ingest: unknown option ${option} (see patent-status ingest --help)`);
+  // The CLI adds the pointer to `--help` to every usage error: the message names none itself.
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`ingest: unknown option '${option}'`);
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(`ingest: option ${option || message} needs a value`);
   return new UsageError(`ingest: ${message.split('. ')[0]}`);
 }
@@ -95,8 +96,17 @@ function parseIngestArgs(args: string[]) {
   }
 }
 
-function codeFor(product: IngestProduct, option: string | undefined): Product {
-  if (option === undefined) return product.codes[0]!;
+/**
+ * The code the files are recorded under: `--product`, else the one code every file's name carries
+ * (`ptfwpre-20261120-….json`, as `synth` writes it), else the product's first (its daily file).
+ */
+function codeFor(product: IngestProduct, option: string | undefined, files: string[]): Product {
+  if (option === undefined) {
+    const named = (file: string) => product.codes.filter((code) => new RegExp(`(^|[^a-z])${code}([^a-z]|$)`, 'i').test(basename(file)));
+    const names = files.map(named);
+    const only = names[0]?.length === 1 ? names[0][0]! : undefined;
+    return only !== undefined && names.every((codes) => codes.length === 1 && codes[0] === only) ? only : product.codes[0]!;
+  }
   const code = option.toUpperCase() as Product;
   if (product.codes.length === 1) {
     throw new UsageError(`--product applies to ${MULTI_CODE.map((p) => p.family).join(', ')} only\n${USAGE}`);
@@ -109,6 +119,23 @@ function loadFailure(product: IngestProduct, fileName: string, error: Unreadable
   return new CommandFailure(`ingest ${product.family}: ${fileName} cannot be loaded: ${error.message}`, { cause: error });
 }
 
+/** Reads the command line before any database is opened, so a mistake costs nothing. */
+export function parseIngestCommand(argv: string[]) {
+  const [family, ...rest] = argv;
+  const product = productNamed(family);
+  if (product === null) {
+    throw new UsageError(family === undefined || family.startsWith('-') ? USAGE : `ingest: unknown product "${family}"\n${USAGE}`);
+  }
+  const { values, positionals } = parseIngestArgs(rest);
+  if (positionals.length === 0) throw new UsageError(USAGE);
+  const code = codeFor(product, values.product, positionals);
+  const fileDate = values['file-date'];
+  if (fileDate !== undefined && !isCalendarDate(fileDate)) {
+    throw new UsageError(`ingest: --file-date ${fileDate} is not a calendar date (YYYY-MM-DD)`);
+  }
+  return { product, code, fileDate, positionals, values };
+}
+
 /**
  * `patent-status ingest <product> <files…>`: every file is checked first (there, a file, this
  * product's, datable); then each is loaded as one ingest run, in order. Operator mistakes are a
@@ -118,22 +145,11 @@ function loadFailure(product: IngestProduct, fileName: string, error: Unreadable
  * wait, so nothing loads out of order.
  */
 export async function runIngest(db: Database, argv: string[], output: Output = consoleOutput): Promise<IngestSummary[]> {
-  const [family, ...rest] = argv;
   if (argv.includes('--help') || argv.includes('-h')) {
-    output.line(ingestUsage(family));
+    output.line(ingestUsage(argv[0]));
     return [];
   }
-  const product = productNamed(family);
-  if (product === null) {
-    throw new UsageError(family === undefined || family.startsWith('-') ? USAGE : `ingest: unknown product "${family}"\n${USAGE}`);
-  }
-  const { values, positionals } = parseIngestArgs(rest);
-  if (positionals.length === 0) throw new UsageError(USAGE);
-  const code = codeFor(product, values.product);
-  const fileDate = values['file-date'];
-  if (fileDate !== undefined && !isCalendarDate(fileDate)) {
-    throw new UsageError(`ingest: --file-date ${fileDate} is not a calendar date (YYYY-MM-DD)`);
-  }
+  const { product, code, fileDate, positionals, values } = parseIngestCommand(argv);
 
   const files: PreparedFile[] = [];
   for (const path of positionals) {

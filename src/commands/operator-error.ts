@@ -44,6 +44,10 @@ function parseArgsMistake(code: string, message: string): string {
   const quoted = /'([^']+)'/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted) return `unknown option '${quoted}'`;
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && quoted) return `unexpected argument '${quoted}'`;
+  // `--reference -x`: the value looks like an option of its own; Node names the form that works.
+  const joined = /use '(--[^'=]+=)-XYZ'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted && joined)
+    return `option '${quoted}' is followed by a value starting with '-': write it joined, as ${joined}-…`;
   const line = firstLine(message).replace(/\.$/, '');
   return line.charAt(0).toLowerCase() + line.slice(1);
 }

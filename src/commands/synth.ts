@@ -11,8 +11,9 @@ import { UsageError } from './operator-error.js';
 import { FULL_TEXT_PRODUCTS } from '../domain/products.js';
 
 export const USAGE = `usage: patent-status synth --out DIR [--applications N] [--seed S] [--jsonl] [--full-text]
-  Writes DIR/ptfwpre-synthetic-S.json (file wrapper records, or .jsonl with --jsonl): N applications
-  (default ${SYNTH_DEFAULTS.applications}), the same for the same seed S (default ${SYNTH_DEFAULTS.seed}).
+  Writes DIR/ptfwpre-${compactDate(SYNTH_DEFAULTS.asOf)}-synthetic-S.json (file wrapper records as of ${SYNTH_DEFAULTS.asOf}, the date
+  its name carries for ingest; .jsonl with --jsonl): N applications (default ${SYNTH_DEFAULTS.applications}), the same
+  for the same seed S (default ${SYNTH_DEFAULTS.seed}).
   --full-text also writes the weekly full-text XML of the same corpus to DIR/full-text/:
   ipgYYMMDD.xml (grants, one file per issue Tuesday) and ipaYYMMDD.xml (publications, one per Thursday).
   Also writes the corpus's maintenance-fee events (PTMNFEE2) to DIR/maintenance-fees/:
@@ -23,6 +24,19 @@ export const USAGE = `usage: patent-status synth --out DIR [--applications N] [-
   its PTAB trials (ODP v1 JSON) to DIR/ptab/: ptab-proceedings-YYYYMMDD.json and ptab-decisions-YYYYMMDD.json
   (not for a corpus too small or too young to hold a final written decision), and its office actions
   (ODP office-action JSON) to DIR/office-actions/: oa-actions-, oa-rejections- and oa-citations-YYYYMMDD.json.`;
+
+/** `2026-11-20` → `20261120`, as the office's file names write a date. */
+function compactDate(date: string): string {
+  return date.replace(/-/g, '');
+}
+
+/**
+ * The file wrapper file's name carries the corpus's date ahead of the seed, so `ingest
+ * file-wrapper` dates it without --file-date (and a seed that looks like a date cannot be read as one).
+ */
+function fileWrapperName(seed: string, extension: 'json' | 'jsonl'): string {
+  return `ptfwpre-${compactDate(SYNTH_DEFAULTS.asOf)}-synthetic-${seed}.${extension}`;
+}
 
 export interface SynthResult extends WriteResult {
   fileWrapperFile: string;
@@ -51,7 +65,7 @@ export async function writeSyntheticCorpus(options: {
   officeActions?: boolean;
 }): Promise<SynthResult> {
   mkdirSync(options.out, { recursive: true });
-  const fileWrapperFile = join(options.out, `ptfwpre-synthetic-${options.seed}.${options.jsonl ? 'jsonl' : 'json'}`);
+  const fileWrapperFile = join(options.out, fileWrapperName(options.seed, options.jsonl ? 'jsonl' : 'json'));
   const written = await writeFileWrapperFile(fileWrapperFile, {
     applications: options.applications,
     seed: options.seed,

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createNotifier } from '../billing/notifier.js';
 import type { Config } from '../config.js';
@@ -11,38 +10,29 @@ import { buildServices } from '../services.js';
 import { REGISTRY } from '../worker/registry.js';
 import { startWorker } from '../worker/start.js';
 import type { ScheduleEntry } from '../worker/schedule.js';
-import { UsageError } from './admin.js';
 import { OperatorError } from './operator-error.js';
 import { createLogger } from './serve.js';
 import { aborted, shutdownSignal } from './shutdown.js';
 
 export const WORKER_USAGE = `usage: patent-status worker
-  Runs background jobs until SIGINT or SIGTERM, then lets running jobs finish (20 s at most;
+  Delivers the monitors' webhooks (WEBHOOK_CONCURRENCY at once, retried after WEBHOOK_RETRY_DELAYS)
+  and runs the jobs below until SIGINT or SIGTERM, then lets running jobs finish (20 s at most;
   a job cut short runs again later). Run any number of worker processes against one
   PostgreSQL database (DATABASE_URL): each job runs in one of them. On the embedded engine,
   serve and demo run the jobs themselves (one process per data directory).
   With WORKER_METRICS_PORT set, it also answers GET /metrics (this process's job failures,
   webhook deliveries and ingests; METRICS_TOKEN guards it as on serve) and GET /health/live on
   WORKER_METRICS_HOST (default 0.0.0.0) at that port; without it, it listens on nothing.
-  Jobs: ${REGISTRY.map(({ job, schedule }) => `${job.name}${schedule ? ` (${describeRule(schedule)})` : ''}`).join(', ')}`;
+  Jobs:
+${REGISTRY.map(({ job, schedule }) => `    ${job.name}${schedule ? `: ${describeRule(schedule)}` : ''}`).join('\n')}`;
 
 function describeRule({ rule, ruleText }: ScheduleEntry): string {
   if (typeof rule === 'function') return ruleText ?? 'decided by the configuration';
   return 'cron' in rule ? `cron "${rule.cron}" ${rule.timeZone ?? 'UTC'}` : `every ${rule.everySeconds} s`;
 }
 
-/** `patent-status worker`: runs every registered job type and the schedule until the process is told to stop. */
-export async function runWorker(config: Config, argv: string[], out: (line: string) => void = console.log): Promise<void> {
-  let help: boolean | undefined;
-  try {
-    ({ help } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, strict: true }).values);
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${WORKER_USAGE}`);
-  }
-  if (help) {
-    out(WORKER_USAGE);
-    return;
-  }
+/** `patent-status worker`: delivers webhooks and runs every registered job type and the schedule until the process is told to stop. */
+export async function runWorker(config: Config): Promise<void> {
   const logger = createLogger(config);
   const signal = shutdownSignal(logger);
   const db = await openDatabase(config);

@@ -32,7 +32,9 @@ import { calendarFeedRoutes } from './calendar-feed.js';
 import { answerClientError, refuseConnect, renderFrameworkError } from './framework-errors.js';
 import { strictDateFormat } from './formats.js';
 import { registerInputGuard } from './input-guard.js';
+import { registerKnownParameters } from './known-parameters.js';
 import { mcpRoutes } from './mcp/endpoint.js';
+import { registerOriginCheck } from './mcp/origin.js';
 import { metricsRoutes, registerHttpMetrics } from './metrics-routes.js';
 import { encodeNumberSlashes } from './number-paths.js';
 import { registerRequestId, requestIdFor } from './request-id.js';
@@ -76,7 +78,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     frameworkErrors: renderFrameworkError,
     clientErrorHandler: answerClientError,
     ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      // An unknown member or parameter is refused, never dropped silently (known-parameters.ts); `verbose`
+      // gives each error its schema, from which a 422 names the members a route does take.
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true, verbose: true },
       plugins: [formatsPlugin, strictDateFormat as unknown as AjvPlugin],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -90,11 +94,15 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registerErrorHandling(app);
   // Before access control: malformed text is refused before any key lookup.
   registerInputGuard(app);
+  // Before the key is read: MCP's transport refuses a browser of another origin with 403 (DNS rebinding).
+  registerOriginCheck(app, context.config.mcpAllowedOrigins);
   // Order matters: access defaults must be on a route before the registry documents it.
   app.decorate('charging', charging);
   // Spent units are written and unspent ones go back to their orgs before the database closes.
   app.addHook('onClose', async () => charging.close());
   registerDataChain(app, { authenticator, charging });
+  // Before the registry: the query schemas it documents are the closed ones that validate.
+  registerKnownParameters(app);
   const registry = new RouteRegistry();
   registry.attach(app);
 

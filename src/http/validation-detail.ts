@@ -1,10 +1,34 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { boundedEcho } from '../domain/echo.js';
 import type { ValidationIssue } from '../domain/errors.js';
 
 const LOCATION: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
+/** The member names the object takes, from the schema the app's Ajv reports with each error (`verbose`). */
+function takenNames(error: FastifySchemaValidationError): string[] | null {
+  const parent = (error as { parentSchema?: { properties?: Record<string, unknown> } }).parentSchema;
+  return parent?.properties ? Object.keys(parent.properties) : null;
+}
+
+/**
+ * A query parameter or body member the route does not take (known-parameters.ts): named, with
+ * the names that are taken, so a typo (`limt`) is fixed from the message alone.
+ */
+function unknownName(error: FastifySchemaValidationError, location: string): Pick<ValidationIssue, 'msg' | 'type' | 'ctx'> {
+  const name = boundedEcho(String(error.params.additionalProperty)) as string;
+  const taken = takenNames(error);
+  const what = location === 'query' ? 'parameter' : 'member';
+  const msg =
+    taken === null
+      ? `Unknown ${what}: ${name}`
+      : taken.length === 0
+        ? `Unknown ${what}: ${name}; ${location === 'query' ? 'this route takes no query parameters' : 'this object takes no members'}`
+        : `Unknown ${what}: ${name}; allowed: ${taken.join(', ')}`;
+  return { type: 'extra_forbidden', msg, ...(taken === null ? {} : { ctx: { expected: taken } }) };
+}
+
 /** Ajv keyword → stable `type` and a readable message; `ctx` carries the limit that failed. */
-function describe(error: FastifySchemaValidationError): Pick<ValidationIssue, 'msg' | 'type' | 'ctx'> {
+function describe(error: FastifySchemaValidationError, location: string): Pick<ValidationIssue, 'msg' | 'type' | 'ctx'> {
   const params = error.params;
   switch (error.keyword) {
     case 'required':
@@ -64,7 +88,7 @@ function describe(error: FastifySchemaValidationError): Pick<ValidationIssue, 'm
         ctx: { expected: params.allowedValue },
       };
     case 'additionalProperties':
-      return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' };
+      return unknownName(error, location);
     case 'anyOf':
     case 'oneOf':
       return { type: 'union', msg: 'Input does not match any allowed form' };
@@ -118,9 +142,11 @@ export function toValidationIssues(errors: FastifySchemaValidationError[], conte
           ? params.additionalProperty
           : undefined;
     const loc = typeof field === 'string' ? [...path, field] : path;
-    const { msg, type, ctx } = describe(error);
+    const { msg, type, ctx } = describe(error, location);
     // A missing field has no value of its own: report the object it is missing from.
-    const input = error.keyword === 'required' ? (valueAt(data, path) ?? null) : (valueAt(data, loc) ?? null);
+    const given = error.keyword === 'required' ? (valueAt(data, path) ?? null) : (valueAt(data, loc) ?? null);
+    // JSON has no Infinity (a body's 1e309 parses as it): named in words, as the finite-number check names it, not as null.
+    const input = typeof given === 'number' && !Number.isFinite(given) ? String(given) : given;
     return { loc: [location, ...loc], msg, type, input, ...(ctx ? { ctx } : {}) };
   });
   // One line per location and type is enough.

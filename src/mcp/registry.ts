@@ -3,7 +3,10 @@ import type { McpTool } from './tool.js';
 import { applicationTools } from './tools/applications.js';
 import { deadlineTools } from './tools/deadlines.js';
 import { entityAndMonitorTools } from './tools/entities-and-monitors.js';
+import { eventTools } from './tools/events.js';
+import { officeActionTools } from './tools/office-actions.js';
 import { ownershipAndTrialTools } from './tools/ownership-and-trials.js';
+import { searchTools } from './tools/search.js';
 
 /**
  * The MCP tools, in the order `tools/list` gives them: one list, read by the `/mcp` endpoint and
@@ -17,9 +20,12 @@ export class ToolRegistry {
   constructor(services: Services) {
     this.tools = [
       ...applicationTools(services.applications, services.transactions),
+      ...officeActionTools(services.officeActions),
       ...ownershipAndTrialTools(services.assignments, services.ptab, services.maintenance),
+      ...searchTools(services.search),
       ...entityAndMonitorTools(services.entities, services.monitors),
       ...deadlineTools(services.deadlines),
+      ...eventTools(services.events),
     ];
     this.byName = new Map(this.tools.map((tool) => [tool.name, tool]));
   }

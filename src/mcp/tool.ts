@@ -32,6 +32,11 @@ export interface McpTool<Input extends TObject = TObject> {
   /** The REST operations it mirrors, e.g. `GET /v1/applications/{application_number}`. */
   restTwins: string[];
   input: Input;
+  /**
+   * The REST twin's 200 response schema (a union when twins answer differently): `tools/list`
+   * declares it as the tool's outputSchema, and every answer's `schema` is it or one of its members.
+   */
+  output: TSchema;
   /** The usage-journal entry of this tool (channel `mcp`), made once. */
   usage: Usage;
   run(args: Static<Input>, call: ToolCall): Promise<ToolAnswer>;

@@ -67,6 +67,8 @@ it('names a product code only in its own folder and in the domain catalogue', ()
   const found: string[] = [];
   for (const name of readdirSync(src, { recursive: true }) as string[]) {
     if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name === join('domain', 'products.ts')) continue;
+    // The OpenAPI examples are answers recorded from the demo corpus, whose provenance names products: data, not knowledge.
+    if (name.startsWith(join('http', 'discovery', 'operation-examples') + '/')) continue;
     for (const match of readFileSync(join(src, name), 'utf8').matchAll(literal)) {
       const owner = codes.get(match[1] as Product)!;
       if (!name.startsWith(join('products', owner) + '/')) found.push(`${name}: ${match[0]}`);

@@ -157,7 +157,7 @@ ${errorTable()}
 ${[...accountExamples(baseUrl), ...dataExamples(baseUrl)].join('\n')}
 \`\`\`
 
-Machine-readable description: \`${baseUrl}/openapi.json\`. Service health: \`${baseUrl}/health\`.
+Machine-readable description: \`${baseUrl}/openapi.json\` (to read in a browser, with examples: \`${baseUrl}/docs\`). Service health: \`${baseUrl}/health\`.
 `;
 }
 

@@ -106,6 +106,9 @@ export function healthRoutes(context: AppContext, provenance: ProvenanceService)
         schema: {
           operationId: 'getHealth',
           summary: 'Service and data-freshness report',
+          description:
+            'The version, the engine, the database and its replica, and for each bulk product loaded its file date, when it was ' +
+            'loaded and whether it is stale. 503 while the database is unreachable.',
           tags: ['meta'],
           response: { 200: HealthResponse, 503: { ...HealthResponse, description: 'The database is unreachable: status unavailable' } },
         },
@@ -140,6 +143,7 @@ export function healthRoutes(context: AppContext, provenance: ProvenanceService)
         schema: {
           operationId: 'getReadiness',
           summary: 'Readiness for load balancers: 200 when this process can serve, 503 when not',
+          description: `Only probes the database (at most ${DATABASE_PROBE_TIMEOUT_MS / 1000} s); stale data does not make a process unready: /health reports it.`,
           tags: ['meta'],
           response: { 200: ReadyResponse, 503: { ...ReadyResponse, description: 'Not ready: the database is unreachable' } },
         },

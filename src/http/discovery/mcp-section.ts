@@ -1,5 +1,5 @@
 import type { McpTool } from '../../mcp/tool.js';
-import { argumentSchema } from '../mcp/tool-call.js';
+import { argumentSchema } from '../mcp/tool-arguments.js';
 import { describeField, type JsonSchemaObject } from './field-text.js';
 
 function toolArguments(tool: McpTool): string {
@@ -25,13 +25,16 @@ export function mcpSection(tools: readonly McpTool[], baseUrl: string): string {
     .join('\n\n');
   return `
 ## MCP (Model Context Protocol)
-\`${baseUrl}/mcp\` is an MCP server over streamable HTTP (stateless: POST each JSON-RPC message; answers are JSON,
-never a stream; GET and DELETE answer 405). Send the key as \`Authorization: Bearer <key>\`: without a valid key every
-request is 401 \`invalid_api_key\`; a \`tools/call\` of an organization without credit is 402 \`payment_required\` with the
-REST body. \`initialize\` and \`tools/list\` are free. Each tool takes its REST twin's parameters (snake_case), returns its
-REST body as JSON text and as \`structuredContent\`, and costs what its twin costs (\`_meta.credits_charged\`,
-\`_meta.credits_remaining\`). A failure is a result with \`isError: true\` carrying the REST error body
-(\`{"error", "message", "detail", "request_id"}\`) and costs nothing.
+\`${baseUrl}/mcp\` is an MCP server over streamable HTTP (stateless: POST one JSON-RPC message at a time, no batches;
+answers are JSON, never a stream; GET and DELETE answer 405). Send the key as \`Authorization: Bearer <key>\`: without a
+valid key every request is 401 \`invalid_api_key\`. \`initialize\` and \`tools/list\` are free. Each tool takes its REST
+twin's parameters (snake_case, as JSON: a number where the schema says string is refused), returns its REST body as JSON
+text and as \`structuredContent\` (conforming to the tool's \`outputSchema\`, the twin's response schema), and costs what
+its twin costs (\`_meta.credits_charged\`, \`_meta.credits_remaining\`). A failure is a result with \`isError: true\`
+whose text is the REST error body (\`{"error", "message", "detail", "request_id"}\`) and costs nothing; for an organization
+without credit it is \`payment_required\` with \`checkout\` and, in words, how to buy credit. Protocol errors are JSON-RPC
+errors: −32700 for a body that is no JSON, −32600 for a batch or anything but one message (both HTTP 400), −32602 for an
+unknown tool; a browser page of an origin the operator did not allow (\`MCP_ALLOWED_ORIGINS\`) gets 403.
 
 A client configuration (most MCP clients take this shape):
 
@@ -47,7 +50,8 @@ ${list}
 export function mcpSkillSection(tools: readonly McpTool[], baseUrl: string): string {
   return `
 ## MCP
-MCP clients: streamable HTTP at \`${baseUrl}/mcp\` with \`Authorization: Bearer <key>\`; same data, costs and errors as REST.
+MCP clients: streamable HTTP at \`${baseUrl}/mcp\` with \`Authorization: Bearer <key>\`; same data, costs and errors as REST,
+a tool's error (\`payment_required\` too, with how to buy credit) coming back as a result with \`isError: true\`.
 ${tools.map((tool) => `- \`${tool.name}\` (${tool.cost}): ${tool.title}.`).join('\n')}
 `;
 }

@@ -3,6 +3,7 @@ import { API_VERSION } from '../../version.js';
 import type { RouteRegistry } from './route-registry.js';
 import type { ToolRegistry } from '../../mcp/registry.js';
 import { argumentSchema } from '../mcp/tool-call.js';
+import { documentExamples } from './operation-examples/attach.js';
 
 /** The tags of our operations, in the order a reader meets them. */
 const TAGS = [
@@ -100,7 +101,9 @@ export function swaggerOptions(publicBaseUrl: string, registry: RouteRegistry, t
       info: {
         title: 'Patent Status Service',
         version: API_VERSION,
-        description: 'Status of US patent applications and patents from a nightly copy of USPTO bulk data. Guide: /agents.md',
+        description:
+          'Status of US patent applications and patents from a nightly copy of USPTO bulk data. ' +
+          'Guide: [/agents.md](/agents.md); interactive reference: [/docs](/docs)',
         license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
       },
       servers: [{ url: publicBaseUrl }],
@@ -121,6 +124,8 @@ export function swaggerOptions(publicBaseUrl: string, registry: RouteRegistry, t
       document.components = { ...document.components, headers: RESPONSE_HEADERS };
       documentCredits(document, registry);
       documentTools(document, tools);
+      const errorsByOperation = new Map(registry.entries.map((entry) => [String(entry.schema.operationId), entry.errors]));
+      documentExamples(document, errorsByOperation);
       return generated.openapiObject;
     },
   };

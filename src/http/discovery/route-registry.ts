@@ -21,6 +21,8 @@ export interface RouteEntry {
   cost: string;
   tags: string[];
   schema: Record<string, unknown>;
+  /** The error codes the route can answer, by status (the OpenAPI document shows an example of each). */
+  errors: Record<number, ErrorCode[]>;
 }
 
 /** The 422 and 402 bodies have shapes of their own; every other error is the plain Error. */
@@ -29,8 +31,8 @@ function errorResponse(status: number, codes: ErrorCode[]) {
   return { ...schema, description: codes.map((code) => `${code}: ${ERROR_CATALOGUE[code].message}`).join(' ') };
 }
 
-/** The errors a route can give by construction, so OpenAPI lists them without each route repeating them. */
-function standardErrors(access: Access, schema: Record<string, unknown>, own: ErrorCode[]): Record<number, unknown> {
+/** The errors a route can give by construction, by status, so OpenAPI lists them without each route repeating them. */
+function standardErrors(access: Access, schema: Record<string, unknown>, own: ErrorCode[]): Record<number, ErrorCode[]> {
   // Every request can be unreadable (bad percent-encoding) or refused for its text (a NUL): 400 and 422.
   const codes: ErrorCode[] = ['bad_request', ...own, 'validation_error', 'internal_error'];
   if (access !== 'public') codes.push('invalid_api_key');
@@ -39,7 +41,7 @@ function standardErrors(access: Access, schema: Record<string, unknown>, own: Er
   if (schema.body) codes.push('invalid_json', 'payload_too_large', 'unsupported_media_type');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_CATALOGUE[code].status, [...(byStatus.get(ERROR_CATALOGUE[code].status) ?? []), code]);
-  return Object.fromEntries([...byStatus].map(([status, sameStatus]) => [status, errorResponse(status, sameStatus)]));
+  return Object.fromEntries(byStatus);
 }
 
 /** `GET /v1/applications/:application_number` → `getV1ApplicationsByApplicationNumber`, for a route that names none. */
@@ -91,7 +93,11 @@ export class RouteRegistry {
       const declared = describeSuccess((schema.response ?? {}) as Record<string, unknown>, schema.summary ?? 'Success');
       // Documenting errors replaces swagger's default 200, so a route without one gets it back here.
       const success = hasSuccess(declared) ? {} : { 200: { description: 'Success' } };
-      schema.response = { ...standardErrors(access, schema, route.config?.errors ?? []), ...success, ...declared };
+      const errors = standardErrors(access, schema, route.config?.errors ?? []);
+      const errorResponses = Object.fromEntries(
+        Object.entries(errors).map(([status, codes]) => [status, errorResponse(Number(status), codes)]),
+      );
+      schema.response = { ...errorResponses, ...success, ...declared };
       // Public operations say so (`security: []`): tools otherwise assume a document-wide default.
       schema.security = access === 'public' ? [] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }];
       schema.operationId ??= derivedOperationId(methods.find((method) => method !== 'HEAD') ?? 'GET', route.url);
@@ -109,6 +115,7 @@ export class RouteRegistry {
           cost: route.config?.cost ?? (access === 'data' ? '1 unit' : 'free'),
           tags: (schema.tags as string[] | undefined) ?? [],
           schema,
+          errors,
         });
       }
     });

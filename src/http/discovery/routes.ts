@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import type { ProvenanceService } from '../../resources/provenance/service.js';
 import { healthRoutes } from './health.js';
+import { DOCS_PATH, docsPage } from './docs-page.js';
 import { renderAgentGuide, renderSkill } from './agent-guide.js';
 import type { RouteRegistry } from './route-registry.js';
 import type { ToolRegistry } from '../../mcp/registry.js';
@@ -11,7 +12,7 @@ const Markdown = { description: 'A Markdown document', content: { 'text/markdown
 /** The document is built by @fastify/swagger; its shape is OpenAPI's own. */
 const OpenApiDocument = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'OpenAPI 3.0.3' });
 
-/** `/health` and `/health/ready` (health.ts) and the discovery documents; none of them needs a key. */
+/** `/health` and `/health/ready` (health.ts), the discovery documents and their reference page `/docs`; none of them needs a key. */
 export function discoveryRoutes(
   context: AppContext,
   registry: RouteRegistry,
@@ -21,6 +22,7 @@ export function discoveryRoutes(
   const baseUrl = context.config.publicBaseUrl;
   return async (app) => {
     await app.register(healthRoutes(context, provenance));
+    await app.register(docsPage(baseUrl));
 
     app.get(
       '/openapi.json',
@@ -29,6 +31,9 @@ export function discoveryRoutes(
         schema: {
           operationId: 'getOpenApi',
           summary: 'OpenAPI 3 description of every route',
+          description:
+            `Every operation with its parameters, bodies, answers and errors, each with an example from the demo corpus. ` +
+            `People read it at ${DOCS_PATH}, an interactive reference served by this server.`,
           tags: ['meta'],
           response: { 200: OpenApiDocument },
         },
@@ -46,6 +51,7 @@ export function discoveryRoutes(
         schema: {
           operationId: 'getAgentGuide',
           summary: 'Guide for AI agents (Markdown)',
+          description: 'How to get a key and credit, every endpoint and MCP tool with its cost, the errors, and example requests.',
           tags: ['meta'],
           response: { 200: Markdown },
         },
@@ -60,6 +66,7 @@ export function discoveryRoutes(
         schema: {
           operationId: 'getSkill',
           summary: 'Skill file for AI agents (Markdown)',
+          description: 'The short form of /agents.md with YAML front matter (name, description), for agents that load skills.',
           tags: ['meta'],
           response: { 200: Markdown },
         },

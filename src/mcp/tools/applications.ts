@@ -34,6 +34,7 @@ export function applicationTools(applications: ApplicationService, transactions:
         'GET /v1/patents/{patent_number}',
         'GET /v1/publications/{publication_number}',
       ],
+      output: Application,
       input: Type.Object(
         {
           application_number: Type.Optional(ApplicationParams.properties.application_number),
@@ -58,6 +59,7 @@ export function applicationTools(applications: ApplicationService, transactions:
         'Costs 1 unit per 100 transactions returned (at least 1).',
       cost: '1 unit per 100 rows returned (at least 1)',
       restTwins: ['GET /v1/applications/{application_number}/transactions'],
+      output: TransactionsResponse,
       input: Type.Object({ ...ApplicationParams.properties, ...TransactionsQuery.properties }, { additionalProperties: false }),
       async run(args, { charge }) {
         const limit = await charge.affordableRows(args.limit);

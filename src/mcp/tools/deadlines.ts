@@ -23,6 +23,7 @@ export function deadlineTools(deadlines: DeadlineService): McpTool[] {
         'public data, not legal advice. Costs 1 unit per 100 deadlines returned (at least 1).',
       cost: '1 unit per 100 rows returned (at least 1)',
       restTwins: ['GET /v1/deadlines'],
+      output: DeadlinesResponse,
       input: Type.Object({ ...DeadlinesQuery.properties }, { additionalProperties: false }),
       async run(args, { charge, orgId }) {
         const limit = await charge.affordableRows(args.limit);

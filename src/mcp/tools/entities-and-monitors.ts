@@ -20,6 +20,7 @@ export function entityAndMonitorTools(entities: EntityService, monitors: Monitor
         'and create_monitor take. Costs 1 unit.',
       cost: '1 unit',
       restTwins: ['GET /v1/entities/search'],
+      output: EntitySearchResults,
       input: Type.Object({ ...EntitySearchQuery.properties }, { additionalProperties: false }),
       async run(args, { charge }) {
         const found = await entities.search(args);
@@ -37,6 +38,7 @@ export function entityAndMonitorTools(entities: EntityService, monitors: Monitor
         '`cursor` (the returned next_cursor) page. Costs 1 unit per 100 applications returned (at least 1).',
       cost: '1 unit per 100 rows returned (at least 1)',
       restTwins: ['GET /v1/entities/{entity_id}/applications'],
+      output: Portfolio,
       input: Type.Object({ ...EntityParams.properties, ...PortfolioQuery.properties }, { additionalProperties: false }),
       async run(args, { charge }) {
         const limit = await charge.affordableRows(args.limit);
@@ -58,6 +60,7 @@ export function entityAndMonitorTools(entities: EntityService, monitors: Monitor
         'organization. Costs 1 unit, then 1 unit per delivered event.',
       cost: '1 unit; each delivered event 1 unit',
       restTwins: ['POST /v1/monitors'],
+      output: CreatedMonitor,
       input: MonitorInputFields,
       async run(args, { orgId }) {
         return { schema: CreatedMonitor, view: await monitors.create(orgId, args) };

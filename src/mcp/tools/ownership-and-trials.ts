@@ -31,6 +31,7 @@ export function ownershipAndTrialTools(assignments: AssignmentService, ptab: Pta
         'GET /v1/patents/{patent_number}/assignments',
         'GET /v1/assignments',
       ],
+      output: Type.Union([CoveringAssignments, AssigneeAssignments]),
       input: Type.Object(
         {
           application_number: Type.Optional(ApplicationParams.properties.application_number),
@@ -72,6 +73,7 @@ export function ownershipAndTrialTools(assignments: AssignmentService, ptab: Pta
         'only when you need the reasoning). Costs 1 unit.',
       cost: '1 unit',
       restTwins: ['GET /v1/patents/{patent_number}/ptab', 'GET /v1/ptab/{trial_number}'],
+      output: Type.Union([PatentProceedings, OneProceeding]),
       input: Type.Object(
         {
           patent_number: Type.Optional(PatentParams.properties.patent_number),
@@ -101,6 +103,7 @@ export function ownershipAndTrialTools(assignments: AssignmentService, ptab: Pta
         'Costs 1 unit.',
       cost: '1 unit',
       restTwins: ['GET /v1/patents/{patent_number}/maintenance'],
+      output: MaintenanceRecord,
       input: Type.Object({ ...PatentParams.properties }, { additionalProperties: false }),
       async run(args) {
         return { schema: MaintenanceRecord, rendered: (render) => maintenance.answer(args.patent_number, render) };

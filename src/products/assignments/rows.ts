@@ -13,11 +13,8 @@ import { remembered } from './memo.js';
 import type { AssignmentRecord } from './record.js';
 import { ASSIGNMENTS, PARTIES, PROPERTIES, type RecordationRow } from './load.sql.js';
 
-/** `crypto.hash` (Node 20.12) hashes one string at half the cost of a Hash object; `engines` allows older 20s. */
-const sha256 =
-  typeof crypto.hash === 'function'
-    ? (text: string) => crypto.hash('sha256', text, 'base64url')
-    : (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
+/** `crypto.hash` hashes one string at half the cost of a Hash object. */
+const sha256 = (text: string) => crypto.hash('sha256', text, 'base64url');
 
 /**
  * A history file names ~283,000 parties with ~40,000 distinct names (the same banks and

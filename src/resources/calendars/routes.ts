@@ -42,6 +42,8 @@ export function calendarRoutes({ calendars }: { calendars: CalendarService }): F
         schema: {
           operationId: 'listCalendars',
           summary: "The organization's calendar feeds: id, name, saved query, last read (never their tokens)",
+          description:
+            'Feeds not revoked, oldest first. A token is shown once, in the answer that creates its feed; a lost one is replaced by a new feed.',
           tags: ['calendars'],
           response: { 200: CalendarList },
         },

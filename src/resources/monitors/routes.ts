@@ -35,6 +35,8 @@ export function monitorRoutes({ monitors }: { monitors: MonitorService }): Fasti
         schema: {
           operationId: 'listMonitors',
           summary: "The organization's monitors with their delivery counts (never their secrets)",
+          description:
+            'Active monitors, oldest first; a stopped monitor is no longer listed. A secret is shown once, in the answer that creates it.',
           tags: ['monitors'],
           response: { 200: MonitorList },
         },
@@ -68,6 +70,9 @@ export function monitorRoutes({ monitors }: { monitors: MonitorService }): Fasti
         schema: {
           operationId: 'listMonitorEvents',
           summary: "A monitor's events, newest first, with their delivery: attempts, last_status, delivered_at",
+          description:
+            'Events detected since the monitor was created (coverage_since), on or after `since` when given, at most `limit`. ' +
+            "Another organization's monitor, or a stopped one, is a 404.",
           tags: ['monitors'],
           params: MonitorParams,
           querystring: MonitorEventsQuery,
