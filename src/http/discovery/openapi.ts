@@ -2,7 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import { API_VERSION } from '../../version.js';
 import type { RouteRegistry } from './route-registry.js';
 import type { ToolRegistry } from '../../mcp/registry.js';
-import { argumentSchema } from '../mcp/tool-call.js';
+import { argumentSchema } from '../mcp/tool-arguments.js';
 import { documentExamples } from './operation-examples/attach.js';
 
 /** The tags of our operations, in the order a reader meets them. */

@@ -7,9 +7,6 @@ import { toAppError } from '../error-handler.js';
 import { SAME_AS_TEXT } from './answer-text.js';
 import { checkedArguments } from './tool-arguments.js';
 
-// Where the discovery documents have always read each tool's argument schema.
-export { argumentSchema } from './tool-arguments.js';
-
 /** What REST's 402 body says, in words a model acts on: which call buys credit, where, and what to do next. */
 function checkoutInstructions(body: Record<string, unknown>, baseUrl: string): string {
   const checkout = body.checkout as { method: string; path: string; body: unknown };
