@@ -19,6 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { SETTINGS } from '../src/domain/settings.js';
 import { dockerfileInstructions, newestEngineMajor } from './dockerfile.js';
 
 const root = join(import.meta.dirname, '..');
@@ -94,13 +95,13 @@ for (const [name, service] of running('worker')) {
   if (asksLive) workerChecks.push({ name, args: test.slice(2) });
 }
 
-// Every variable handed to the service must be one the configuration reads: a misspelt name
-// would be ignored without a word.
-const config = read('src/config.ts');
-const known = new Set([...config.matchAll(/(?:text|integer|flag)\('([A-Z0-9_]+)'|env\.([A-Z0-9_]+)/g)].map((m) => m[1] ?? m[2]));
+// Every variable handed to the service must be one the configuration reads (it reads only the
+// settings src/domain/settings.ts declares, src/config.test.ts checks): a misspelt name would be
+// ignored without a word.
+const known = new Set(SETTINGS.map((setting) => setting.name));
 for (const [name, service] of app) {
   for (const variable of Object.keys(service.environment ?? {})) {
-    check(known.has(variable), `compose.yaml: ${name} sets ${variable}, which src/config.ts does not read`);
+    check(known.has(variable), `compose.yaml: ${name} sets ${variable}, which src/domain/settings.ts does not declare`);
   }
 }
 const url = /^postgres:\/\/([^:]+):[^@]+@postgres:5432\/(\w+)$/.exec(migrate?.environment?.DATABASE_URL ?? '');
