@@ -98,7 +98,7 @@ for (const [name, service] of running('worker')) {
 // Every variable handed to the service must be one the configuration reads (it reads only the
 // settings src/domain/settings.ts declares, src/config.test.ts checks): a misspelt name would be
 // ignored without a word.
-const known = new Set(SETTINGS.map((setting) => setting.name));
+const known = new Set<string>(SETTINGS.map((setting) => setting.name));
 for (const [name, service] of app) {
   for (const variable of Object.keys(service.environment ?? {})) {
     check(known.has(variable), `compose.yaml: ${name} sets ${variable}, which src/domain/settings.ts does not declare`);
