@@ -97,7 +97,8 @@ it('writes a synthetic corpus that the ingest command loads and the API serves',
   const response = await ctx.app.inject({ method: 'GET', url: `/v1/patents/${patent_number}`, headers: { 'x-api-key': apiKey } });
   expect(response.json()).toMatchObject({ application_number, status: { code: 150, category: 'granted' } });
 
-  const again = await runIngest(ctx.db, ['file-wrapper', '--file-date', '2026-11-21', corpus.fileWrapperFile], {
+  // The same records again, as the next day's daily file: --product overrides the code the name carries.
+  const again = await runIngest(ctx.db, ['file-wrapper', '--product', 'PTFWPRD', '--file-date', '2026-11-21', corpus.fileWrapperFile], {
     line: () => undefined,
     progress: null,
   });

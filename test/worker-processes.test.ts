@@ -84,7 +84,7 @@ it('`patent-status worker --help` prints its usage and exits 0 without touching 
   const help = child('src/cli.ts', ['worker', '--help'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
   expect(await help.exited).toBe(0);
   expect(help.lines.join('\n')).toBe(WORKER_USAGE);
-  expect(WORKER_USAGE).toContain('maintenance.prune-ingest-runs (cron "17 4 * * *" UTC)');
+  expect(WORKER_USAGE).toContain('maintenance.prune-ingest-runs: cron "17 4 * * *" UTC');
 });
 
 it(`\`patent-status worker\` prunes stale ingest runs on its first start and stops on SIGTERM (${onPostgres ? 'PostgreSQL' : 'embedded engine'})`, async () => {
