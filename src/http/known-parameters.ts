@@ -2,18 +2,18 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { isDataPath } from './access.js';
 
 /**
- * Spec §7 (an invalid parameter or body is a 422 `validation_error`) and DESIGN.md D30: a query
- * parameter a route does not take is refused, never ignored. A typo such as `?limt=5` would
+ * Spec §7 (an invalid parameter or body is a 422 `validation_error`): a query parameter a route
+ * does not take is refused, never ignored. A typo such as `?limt=5` would
  * otherwise be served (and charged) as the default 100 rows. Every route but those listed below
  * (so every one that takes a key, and POST /agent/signup) gets a closed query schema here
  * (`additionalProperties: false`; none declared means none taken): Ajv reports each unknown name
  * as one `extra_forbidden` item at `["query", name]`, which validation-detail.ts words, listing
  * the names the route takes. Bodies need nothing here: every body schema is closed where it is
- * declared, and the app's Ajv no longer drops unknown members silently (`removeAdditional: false`),
- * so they are refused the same way at `["body", name]`. The 422 is free like every error: the unit
- * admission held is released unspent (data-chain.ts).
+ * declared, and the app's Ajv does not drop unknown members silently (`removeAdditional: false`),
+ * so they are refused the same way at `["body", name]`. The 422 is free like every error (DESIGN.md
+ * D30, charging follows delivery): the unit admission held is released unspent (data-chain.ts).
  *
- * Left open, their query string ignored as before (none charges by a query parameter):
+ * Left open, their query string ignored (none charges by a query parameter):
  * - public GET routes, fetched by programs that treat the address as opaque or add to it: the free
  *   documents (/openapi.json, /agents.md, the skill file, /health, /metrics), where a `?v=…`
  *   cache-buster is common and harmless; Stripe's redirect to /checkout/return; the calendar feed a
