@@ -8177,7 +8177,7 @@ export interface operations {
            *       "definitions": {
            *         "applications": "Applications linked to the entity (a family: to any member), each once, whatever the link's role.",
            *         "patents": "Distinct patents granted on those applications.",
-           *         "pending": "Applications in the pending bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examinati…",
+           *         "pending": "Applications in the pending bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examination), other (never examined, provisional, international phase).",
            *         "granted": "Applications in the granted bucket (expired patents included).",
            *         "abandoned": "Applications in the abandoned bucket (abandoned after examination).",
            *         "alive_patents": "Patents not expired by the maintenance answer: within their term today, and no fee lapse as of the date the fee data covers.",
@@ -8350,7 +8350,7 @@ export interface operations {
            *         "applications": 26
            *       },
            *       "definitions": {
-           *         "counts": "Applications on file in each bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examinat…",
+           *         "counts": "Applications on file in each bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examination), other (never examined, provisional, international phase).",
            *         "allowance_rate": "Granted applications divided by disposed applications (granted or abandoned); null when none is disposed.",
            *         "median_months_to_first_action": "Median months from the filing date to the first mailed office_action or allowance transaction, over applications that have one.",
            *         "median_months_to_disposal": "Median months from the filing date to the grant date (granted) or to the first mailed abandonment notice, else the status date (abandoned), over disposed applications.",
@@ -8498,7 +8498,7 @@ export interface operations {
            *         "applications": 52
            *       },
            *       "definitions": {
-           *         "counts": "Applications on file in each bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examinat…",
+           *         "counts": "Applications on file in each bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examination), other (never examined, provisional, international phase).",
            *         "allowance_rate": "Granted applications divided by disposed applications (granted or abandoned); null when none is disposed.",
            *         "median_months_to_first_action": "Median months from the filing date to the first mailed office_action or allowance transaction, over applications that have one.",
            *         "median_months_to_disposal": "Median months from the filing date to the grant date (granted) or to the first mailed abandonment notice, else the status date (abandoned), over disposed applications.",

@@ -4,7 +4,9 @@ import { normalizeExaminerName } from '../../domain/numbers.js';
 import { EXAMINER_DEFINITIONS, monthsOf, rate } from '../../domain/statistics.js';
 import * as sql from './statistics.sql.js';
 
-const { examiners: _examinersDefinition, ...PER_EXAMINER } = EXAMINER_DEFINITIONS;
+/** An examiner's definitions: every group metric but `examiners`, which an examiner's answer has not. */
+const { examiners: _examinersDefinition, ...perExaminer } = EXAMINER_DEFINITIONS;
+export const PER_EXAMINER = perExaminer;
 
 /** The prosecution numbers of a group's metrics (compute.sql METRICS): examiners, art units and entities alike. */
 export function prosecutionRates(row: Omit<sql.GroupMetricsRow, 'computed_at'>) {

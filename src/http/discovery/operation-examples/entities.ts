@@ -1,3 +1,5 @@
+import { ENTITY_DEFINITIONS, EXAMINER_DEFINITIONS } from '../../../domain/statistics.js';
+import { PER_EXAMINER } from '../../../resources/statistics/service.js';
 import { DEMO_NUMBERS as n } from '../examples.js';
 import { EXAMPLE_AS_OF, type OperationExamples } from './operation-example.js';
 
@@ -141,43 +143,8 @@ export const ENTITY_EXAMPLES: OperationExamples = {
         },
       },
       ownership: { acquired: 75, sold: 0, since: '2015-02-12' },
-      definitions: {
-        applications: "Applications linked to the entity (a family: to any member), each once, whatever the link's role.",
-        patents: 'Distinct patents granted on those applications.',
-        pending:
-          "Applications in the pending bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examinati…",
-        granted: 'Applications in the granted bucket (expired patents included).',
-        abandoned: 'Applications in the abandoned bucket (abandoned after examination).',
-        alive_patents:
-          'Patents not expired by the maintenance answer: within their term today, and no fee lapse as of the date the fee data covers.',
-        expiring_within_12_months:
-          'Alive patents whose estimated expiry (the maintenance answer’s expiration_estimate) falls within the next 12 months.',
-        computed_over: 'Earliest and latest filing date of the linked applications, and how many they are.',
-        filings_per_year: 'Linked applications by the year of their filing date.',
-        grants_per_year: 'Granted linked applications by the year of their grant.',
-        allowance_rate: 'Granted applications divided by disposed applications (granted or abandoned); null when none is disposed.',
-        median_months_to_first_action:
-          'Median months from the filing date to the first mailed office_action or allowance transaction, over applications that have one.',
-        median_months_to_grant: 'Median months from the filing date to the grant date, over granted applications.',
-        avg_office_actions_per_disposed:
-          'Mailed office_action transactions (non-final, final, restriction, Quayle, advisory …) per disposed application; null when none is disposed.',
-        rce_rate:
-          'Share of applications with a first action that have at least one rce (RCEX) transaction; null when none has a first action.',
-        appeal_rate:
-          'Share of applications with a first action that have at least one appeal transaction (notice of appeal or a later step); null when none has a first action.',
-        cpc_subclasses: 'The 20 most frequent subclasses of the main CPC symbol, with their share of the applications that have one.',
-        cpc_coverage: 'Share of the linked applications with a CPC symbol on file: how far cpc_subclasses can be trusted.',
-        art_units: 'The 20 art units examining most of the linked applications, with how many each.',
-        examiners: 'The 20 examiners of most of the linked applications (docket placeholders not counted), with how many each.',
-        customer_numbers: 'The 20 correspondence customer numbers on most of the linked applications: who prosecutes them.',
-        as_patent_owner:
-          'PTAB trials naming the entity as patent owner: how many, how many were instituted, and claims_lost: those whose latest final written decision found some or all challenged claims unpatentable.',
-        as_petitioner:
-          'PTAB trials naming the entity as petitioner: how many, how many were instituted, and their claims outcomes from the latest final written decision.',
-        acquired: 'Recordations that pass title (assignment, merger, change of name) naming the entity as assignee.',
-        sold: 'Recordations that pass title naming the entity as assignor.',
-        since: 'Recording date of the first such recordation naming the entity.',
-      },
+      // The service's own definitions: an example that quotes them stays true when one is reworded.
+      definitions: ENTITY_DEFINITIONS,
       computed_at: '2026-11-28T17:09:26.463Z',
     },
   },
@@ -196,24 +163,8 @@ export const ENTITY_EXAMPLES: OperationExamples = {
       art_units: [{ art_unit: '1729', n: 21 }],
       sample_size: 26,
       computed_over: { filing_date_from: '2016-07-22', filing_date_to: '2026-02-09', applications: 26 },
-      definitions: {
-        counts:
-          "Applications on file in each bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examinat…",
-        allowance_rate: 'Granted applications divided by disposed applications (granted or abandoned); null when none is disposed.',
-        median_months_to_first_action:
-          'Median months from the filing date to the first mailed office_action or allowance transaction, over applications that have one.',
-        median_months_to_disposal:
-          'Median months from the filing date to the grant date (granted) or to the first mailed abandonment notice, else the status date (abandoned), over disposed applications.',
-        avg_office_actions_per_disposed:
-          'Mailed office_action transactions (non-final, final, restriction, Quayle, advisory …) per disposed application; null when none is disposed.',
-        rce_rate:
-          'Share of applications with a first action that have at least one rce (RCEX) transaction; null when none has a first action.',
-        appeal_rate:
-          'Share of applications with a first action that have at least one appeal transaction (notice of appeal or a later step); null when none has a first action.',
-        art_units: 'Art units of the applications counted, with how many each, largest first.',
-        sample_size: 'Applications counted: every application on file with this examiner (or in this art unit).',
-        computed_over: 'Earliest and latest filing date of the applications counted, and how many they are.',
-      },
+      // The service's own definitions: an example that quotes them stays true when one is reworded.
+      definitions: PER_EXAMINER,
       computed_at: '2026-11-28T17:08:22.261Z',
     },
   },
@@ -232,25 +183,8 @@ export const ENTITY_EXAMPLES: OperationExamples = {
       art_units: [{ art_unit: '1729', n: 52 }],
       sample_size: 52,
       computed_over: { filing_date_from: '2016-03-10', filing_date_to: '2026-02-09', applications: 52 },
-      definitions: {
-        counts:
-          "Applications on file in each bucket. An application's bucket comes from its status: pending (examined and not disposed, allowed included), granted (expired patents included), abandoned (after examinat…",
-        allowance_rate: 'Granted applications divided by disposed applications (granted or abandoned); null when none is disposed.',
-        median_months_to_first_action:
-          'Median months from the filing date to the first mailed office_action or allowance transaction, over applications that have one.',
-        median_months_to_disposal:
-          'Median months from the filing date to the grant date (granted) or to the first mailed abandonment notice, else the status date (abandoned), over disposed applications.',
-        avg_office_actions_per_disposed:
-          'Mailed office_action transactions (non-final, final, restriction, Quayle, advisory …) per disposed application; null when none is disposed.',
-        rce_rate:
-          'Share of applications with a first action that have at least one rce (RCEX) transaction; null when none has a first action.',
-        appeal_rate:
-          'Share of applications with a first action that have at least one appeal transaction (notice of appeal or a later step); null when none has a first action.',
-        art_units: 'Art units of the applications counted, with how many each, largest first.',
-        sample_size: 'Applications counted: every application on file with this examiner (or in this art unit).',
-        computed_over: 'Earliest and latest filing date of the applications counted, and how many they are.',
-        examiners: 'Distinct examiners of the applications in the art unit (docket placeholders not counted).',
-      },
+      // The service's own definitions: an example that quotes them stays true when one is reworded.
+      definitions: EXAMINER_DEFINITIONS,
       computed_at: '2026-11-28T17:08:22.261Z',
       examiners: 4,
     },

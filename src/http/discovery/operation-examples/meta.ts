@@ -1,6 +1,7 @@
 import { DEMO_NUMBERS as n } from '../examples.js';
 import type { ErrorCode } from '../../../domain/errors.js';
 import { errorExample } from './errors.js';
+import { FEES_OWNERSHIP_EXAMPLES } from './fees-ownership.js';
 import { EXAMPLE_AS_OF, type OperationExamples } from './operation-example.js';
 
 /** A refusal of `/mcp` in JSON-RPC's terms, the REST body of its code as `data`. */
@@ -31,49 +32,8 @@ export const META_EXAMPLES: OperationExamples = {
             text: '{"patent_number":"9563888","application_number":"14704320","patent_type":"utility","grant_date":"2017-02-07","entity_status":"undiscounted","events":[{"code":"REM.","description":"Maintenance Fee Remi…',
           },
         ],
-        structuredContent: {
-          patent_number: '9563888',
-          application_number: '14704320',
-          patent_type: 'utility',
-          grant_date: '2017-02-07',
-          entity_status: 'undiscounted',
-          events: [
-            {
-              code: 'REM.',
-              description: 'Maintenance Fee Reminder Mailed.',
-              date: '2020-09-08',
-              kind: 'reminder',
-              window: null,
-              source: { product: 'PTMNFEE2', file_date: '2026-11-17' },
-            },
-          ],
-          windows: { '3.5y': 'expired', '7.5y': 'expired', '11.5y': 'expired' },
-          deadlines: {
-            '3.5y': { opens: '2020-02-07', due: '2020-08-07', surcharge_until: '2021-02-08' },
-            '7.5y': { opens: '2024-02-07', due: '2024-08-07', surcharge_until: '2025-02-07' },
-            '11.5y': { opens: '2028-02-07', due: '2028-08-07', surcharge_until: '2029-02-07' },
-          },
-          next_fee: null,
-          judged_as_of: '2026-11-20',
-          expired: true,
-          expiration_reason: 'maintenance fee not paid',
-          expiration_estimate: {
-            date: '2035-04-13',
-            estimate: true,
-            possibly_shorter: false,
-            calculation: [
-              {
-                step: 'term start: filing date of 14704320, the earliest in the chain',
-                value: '2015-04-13',
-                source: 'file wrapper: application 14704320 filing date',
-              },
-            ],
-          },
-          note: 'The fee windows are judged as of 2026-11-20, the newest date the fee data covers, older than its cadence: a payment or lapse after it is not in the data.',
-          source: { product: 'PTFWPRE', file_date: '2026-11-20' },
-          as_of: EXAMPLE_AS_OF,
-          stale: false,
-        },
+        // The tool's twin is GET /v1/patents/{n}/maintenance: the same answer.
+        structuredContent: FEES_OWNERSHIP_EXAMPLES.getPatentMaintenance!.response,
       },
       jsonrpc: '2.0',
       id: 1,
