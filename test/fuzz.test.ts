@@ -44,11 +44,31 @@ async function issuedCursor(ctx: TestContext, url: string, key: string): Promise
   return cursor;
 }
 
-// Built before the tests are collected: there is one test per operation the document lists.
-const ctx = await createTestApp();
-await loadEdgeCorpus(ctx.db);
-const funded = await fundedKey(ctx, 'fuzz@example.com', 1_000_000);
-const doc = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json<Document>();
+/** The app, a funded key, the served document and a cursor of each paged list: built before collection (one test per operation). */
+async function prepare(): Promise<{ ctx: TestContext; funded: Awaited<ReturnType<typeof fundedKey>>; doc: Document; cursors: string[] }> {
+  const ctx = await createTestApp();
+  await loadEdgeCorpus(ctx.db);
+  const funded = await fundedKey(ctx, 'fuzz@example.com', 1_000_000);
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json<Document>();
+  const cursors = await Promise.all([
+    issuedCursor(ctx, `/v1/applications/${PAGED_APPLICATIONS[0]}/transactions?limit=1`, funded.apiKey),
+    issuedCursor(ctx, `/v1/patents/${CITED_PATENTS[0]}/citations?direction=forward&limit=1`, funded.apiKey),
+    issuedCursor(ctx, '/v1/search?q=clip&limit=1', funded.apiKey),
+    issuedCursor(ctx, '/v1/search?cpc=H01M&limit=1', funded.apiKey),
+  ]);
+  return { ctx, funded, doc, cursors };
+}
+
+/** vitest bounds hooks and tests but not a file's top-level awaits: a setup that never settles must fail. */
+function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+const { ctx, funded, doc, cursors } = await bounded(prepare(), 120_000, 'the fuzz setup (app, edge corpus, funded key, cursors)');
 const operations: FuzzOperation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
   METHODS.filter((method) => item[method]).map((method) => ({
     method: method.toUpperCase(),
@@ -60,12 +80,7 @@ const operations: FuzzOperation[] = Object.entries(doc.paths).flatMap(([path, it
 const context: FuzzContext = {
   key: funded.apiKey,
   schemas: doc.components?.schemas ?? {},
-  cursors: await Promise.all([
-    issuedCursor(ctx, `/v1/applications/${PAGED_APPLICATIONS[0]}/transactions?limit=1`, funded.apiKey),
-    issuedCursor(ctx, `/v1/patents/${CITED_PATENTS[0]}/citations?direction=forward&limit=1`, funded.apiKey),
-    issuedCursor(ctx, '/v1/search?q=clip&limit=1', funded.apiKey),
-    issuedCursor(ctx, '/v1/search?cpc=H01M&limit=1', funded.apiKey),
-  ]),
+  cursors,
 };
 const tools = ((doc.paths['/mcp']?.post ?? {}) as McpOperation)['x-mcp-tools'] ?? [];
 afterAll(async () => ctx.close());
