@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../src/domain/errors.js';
 import { buildMetricsServer } from '../src/http/metrics-server.js';
+import { within } from '../src/http/time-limit.js';
 import { balanceOf, createTestApp, fundedKey, type TestContext } from './helpers/app.js';
 import { CITED_PATENTS, loadEdgeCorpus, PAGED_APPLICATIONS } from './helpers/edge-corpus.js';
 import { type FuzzTool, mcpRequestsFor } from './helpers/fuzz-mcp.js';
@@ -44,8 +45,11 @@ async function issuedCursor(ctx: TestContext, url: string, key: string): Promise
   return cursor;
 }
 
-/** The app, a funded key, the served document and a cursor of each paged list: built before collection (one test per operation). */
-async function prepare(): Promise<{ ctx: TestContext; funded: Awaited<ReturnType<typeof fundedKey>>; doc: Document; cursors: string[] }> {
+/**
+ * The app, a funded key, the served document and a cursor of each paged list: built before
+ * collection (one test per operation), where vitest's hook limit does not reach, so bounded here.
+ */
+async function prepare() {
   const ctx = await createTestApp();
   await loadEdgeCorpus(ctx.db);
   const funded = await fundedKey(ctx, 'fuzz@example.com', 1_000_000);
@@ -59,16 +63,7 @@ async function prepare(): Promise<{ ctx: TestContext; funded: Awaited<ReturnType
   return { ctx, funded, doc, cursors };
 }
 
-/** vitest bounds hooks and tests but not a file's top-level awaits: a setup that never settles must fail. */
-function bounded<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
-}
-
-const { ctx, funded, doc, cursors } = await bounded(prepare(), 120_000, 'the fuzz setup (app, edge corpus, funded key, cursors)');
+const { ctx, funded, doc, cursors } = await within(prepare(), 120_000);
 const operations: FuzzOperation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
   METHODS.filter((method) => item[method]).map((method) => ({
     method: method.toUpperCase(),
